@@ -1,0 +1,38 @@
+"""The character screen's attack lines and Defence, from the same profiles the attack uses."""
+
+from __future__ import annotations
+
+from . import profiles
+from .profiles import AttackProfile, Fighter
+
+
+def signed(value: int) -> str:
+    return f"{value:+d}"
+
+
+def attack_line(attack: AttackProfile) -> str:
+    """ "+3 to hit, 1d9+3 slashing or piercing"; a shot or throw adds its range in steps."""
+    line = f"{signed(attack.to_hit)} to hit, {attack.damage} {' or '.join(attack.damage_types)}"
+    if attack.is_missile:
+        line += f", range {attack.range}"
+    return line
+
+
+def attack_lines(f: Fighter, thrown: profiles.Weapon | None = None) -> list[tuple[str, str]]:
+    """(label, line) for the main-hand blow (or bare hands), the off-hand blow with two
+    weapons, and the shot of the missile weapon or the throw of a throwing weapon."""
+    blows = profiles.melee_attacks(f)
+    labels = ["Main hand", "Off hand"] if len(blows) == 2 else ["Blow"] * len(blows)
+    lines = [(label, attack_line(a)) for label, a in zip(labels, blows, strict=True)]
+    shot = profiles.shot(f)
+    if shot is not None:
+        lines.append((f"Shot ({shot.weapon})", attack_line(shot)))
+    if thrown is not None:
+        lines.append((f"Throw ({thrown.name})", attack_line(profiles.throw(f, thrown))))
+    return lines
+
+
+def defence_line(f: Fighter) -> str:
+    """ "Dv 11  Pv 0": Defence against blows, and Protection as it is now."""
+    d = profiles.defence(f)
+    return f"Dv {d.total()}  Pv {d.protection}"

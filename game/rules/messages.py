@@ -1,0 +1,143 @@
+"""The log's words for an attack, in the manual's phrasing and never with numbers.
+
+Phrasing lives here so that play, the fight simulator and tests share it. ``Who`` names one
+side of a fight as the player sees it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .profiles import (
+    ARMOUR,
+    DEFLECTION,
+    DEXTERITY,
+    DODGE,
+    NATURAL,
+    PARRY,
+    SHIELD,
+    WALL,
+)
+from .resolve import PLAIN, Outcome
+
+# Verbs by damage type: an ordinary hit, and a big one (a third of the target's maximum hit
+# points). "hit" is a creature's generic attack.
+VERBS = {
+    "slashing": ("slash", "cleave"),
+    "piercing": ("stab", "impale"),
+    "bludgeoning": ("bash", "smash"),
+    "bite": ("bite", "maul"),
+    "claw": ("claw", "rake"),
+    "sting": ("sting", "pierce"),
+    "unarmed": ("punch", "pummel"),
+    "hit": ("hit", "hit"),
+}
+NO_VITAL_SPOT = "It has no vital spot."
+
+
+@dataclass(frozen=True, slots=True)
+class Who:
+    """One side of a fight: ``name`` is "kobold"; ``proper`` names take no article."""
+
+    name: str
+    is_player: bool = False
+    seen: bool = True
+    proper: bool = False
+
+    @property
+    def the(self) -> str:
+        """How a sentence names it: "you", "the kobold", "Thora", "something"."""
+        if self.is_player:
+            return "you"
+        if not self.seen:
+            return "something"
+        return self.name if self.proper else f"the {self.name}"
+
+    @property
+    def possessive(self) -> str:
+        """ "your", "the kobold's", "something's"."""
+        if self.is_player:
+            return "your"
+        base = self.the
+        return base + ("'" if base.endswith("s") else "'s")
+
+
+YOU = Who("you", is_player=True)
+
+
+def third_person(verb: str) -> str:
+    """ "slash" -> "slashes", "stab" -> "stabs", "parry" -> "parries"."""
+    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + ("es" if verb.endswith(("s", "sh", "ch", "x", "z")) else "s")
+
+
+def _verb(who: Who, verb: str) -> str:
+    return verb if who.is_player else third_person(verb)
+
+
+def cap(sentence: str) -> str:
+    return sentence[:1].upper() + sentence[1:]
+
+
+def attack_messages(outcome: Outcome, attacker: Who, target: Who, *,
+                    target_natural: str = "", protection_noun: str = "armour") -> list[str]:
+    """The log lines for one attack: a miss with its reason, a hit, or a glance; plus
+    "It has no vital spot." where a crit-immune target shrugged off a critical."""
+    if not outcome.hit:
+        return [miss_message(outcome, attacker, target, target_natural)]
+    if outcome.glanced:
+        lines = [glance_message(outcome, attacker, target, protection_noun)]
+    else:
+        lines = [hit_message(outcome, attacker, target)]
+    if outcome.no_vital_spot:
+        lines.append(NO_VITAL_SPOT)
+    return lines
+
+
+def hit_message(outcome: Outcome, attacker: Who, target: Who) -> str:
+    """ "You slash the giant rat hard!", "The kobold stabs you.", "You cleave the kobold." A
+    confirmed critical keeps the ordinary verb and ends in " hard!"; a big hit that is not a
+    critical takes the big verb."""
+    ordinary, big = VERBS.get(outcome.damage_type, VERBS["hit"])
+    if not attacker.seen and not attacker.is_player:
+        ordinary = big = "hit"
+    verb = big if outcome.big_hit and not outcome.confirmed else ordinary
+    end = " hard!" if outcome.confirmed else "."
+    return cap(f"{attacker.the} {_verb(attacker, verb)} {target.the}{end}")
+
+
+def glance_message(outcome: Outcome, attacker: Who, target: Who, protection_noun: str) -> str:
+    """A hit that Protection soaked whole: "Your sword glances off the cave beetle's shell."."""
+    return cap(f"{_weapon(outcome, attacker)} glances off {target.possessive} {protection_noun}.")
+
+
+def _weapon(outcome: Outcome, attacker: Who) -> str:
+    """ "your sword", "the kobold's spear", "something's blow"."""
+    noun = outcome.attack.noun if attacker.seen or attacker.is_player else "blow"
+    return f"{attacker.possessive} {noun}"
+
+
+def miss_message(outcome: Outcome, attacker: Who, target: Who, target_natural: str = "") -> str:
+    """Why it missed, as far as the player saw it (the decisions page's table)."""
+    kind = outcome.miss_kind
+    unseen = not (attacker.seen and target.seen)
+    if kind == PLAIN or unseen:
+        return cap(f"{attacker.the} {_verb(attacker, 'miss')} {target.the}.")
+    weapon = _weapon(outcome, attacker)
+    if kind in (DEXTERITY, DODGE):
+        return cap(f"{target.the} {_verb(target, 'dodge')} {weapon}.")
+    if kind == ARMOUR:
+        return cap(f"{weapon} glances off {target.possessive} armour.")
+    if kind == SHIELD:
+        its = "your" if target.is_player else "its"
+        return cap(f"{target.the} {_verb(target, 'block')} {weapon} with {its} shield.")
+    if kind == PARRY:
+        return cap(f"{target.the} {_verb(target, 'parry')} {weapon}.")
+    if kind == NATURAL:
+        return cap(f"{weapon} glances off {target.possessive} {target_natural or 'hide'}.")
+    if kind == DEFLECTION:
+        return cap(f"{weapon} is turned aside.")
+    if kind == WALL:
+        return cap(f"{weapon} strikes the wall around {target.the}.")
+    raise ValueError(f"unknown miss kind: {kind!r}")

@@ -1,0 +1,129 @@
+"""Resolving one attack: the manual's "exactly how an attack is rolled", returned as data.
+
+``resolve`` changes nothing: it rolls with the injected generator and returns an ``Outcome``
+holding every roll and every reason. The combat processor applies it, the log phrases it, and
+wizard mode prints it whole.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .dice import TWO_D12, Rng
+from .profiles import KINDS, AttackProfile, DefencePart, DefenceProfile
+
+PLAIN = "plain"  # a miss so poor it would have missed Defence 10
+NATURAL_MISS = 2  # two ones always miss
+NATURAL_HIT = 22  # 22, 23 and 24 always hit
+PLAIN_DEFENCE = 10
+
+
+def attack_hits(natural: int, to_hit: int, defence: int) -> bool:
+    """The one hit rule, for attack rolls and confirmation rolls alike."""
+    if natural <= NATURAL_MISS:
+        return False
+    return natural >= NATURAL_HIT or natural + to_hit >= defence
+
+
+def soak_range(protection: int) -> tuple[int, int]:
+    """A hit loses between half the Protection (rounded up) and all of it."""
+    return (protection + 1) // 2, protection
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    attack: AttackProfile
+    defence: int  # the total the roll had to reach
+    defence_parts: tuple[DefencePart, ...]  # the kinds that counted against this attack
+    natural: tuple[int, int]
+    hit: bool
+    miss_kind: str | None = None  # PLAIN or the Defence kind that turned it
+    threat: bool = False
+    confirm: tuple[int, int] | None = None
+    confirmed: bool = False  # a critical: damage rolled multiplier times
+    no_vital_spot: bool = False  # a crit-immune target shrugged off what would have been one
+    damage_type: str = ""
+    damage_rolls: tuple[tuple[int, ...], ...] = ()  # the dice of each damage roll
+    raw_damage: int = 0  # before Protection, at least 1 on a hit
+    protection: int = 0  # what counted, after pierce (0 for non-physical damage)
+    soak: int = 0
+    damage: int = 0  # final
+    glanced: bool = False  # landed, but Protection took it all
+    big_hit: bool = False  # at least a third of the target's maximum hit points
+    bleeding: bool = False  # a wound opened
+    effects: tuple[str, ...] = ()  # poison or disease passed on
+
+    @property
+    def natural_total(self) -> int:
+        return sum(self.natural)
+
+    @property
+    def roll_total(self) -> int:
+        return self.natural_total + self.attack.to_hit
+
+
+def roll_2d12(rng: Rng) -> tuple[int, int]:
+    a, b = TWO_D12.roll_dice(rng)
+    return a, b
+
+
+def miss_reason(natural: int, to_hit: int, parts: tuple[DefencePart, ...], rng: Rng) -> str:
+    """Which kind turned a miss: plain when it would have missed Defence 10, otherwise a kind
+    picked at random, weighted by how much each adds (only positive amounts count)."""
+    weighted = [(p.kind, p.amount) for p in parts if p.kind in KINDS and p.amount > 0]
+    if natural <= NATURAL_MISS or natural + to_hit < PLAIN_DEFENCE or not weighted:
+        return PLAIN
+    pick = rng.randint(1, sum(w for _, w in weighted))
+    for kind, weight in weighted:
+        pick -= weight
+        if pick <= 0:
+            return kind
+    raise AssertionError("unreachable: the pick is within the total weight")
+
+
+def resolve(attack: AttackProfile, defence: DefenceProfile, rng: Rng, *,
+            adjacent: bool = True) -> Outcome:
+    """Roll one attack against one defender. ``adjacent``: the attacker stands beside the
+    target (a shot from beside can be parried)."""
+    parts = defence.against(attack.kind, adjacent=adjacent)
+    total_defence = 10 + sum(p.amount for p in parts)
+    natural = roll_2d12(rng)
+    base = dict(attack=attack, defence=total_defence, defence_parts=parts, natural=natural)
+    if not attack_hits(sum(natural), attack.to_hit, total_defence):
+        reason = miss_reason(sum(natural), attack.to_hit, parts, rng)
+        return Outcome(hit=False, miss_kind=reason, **base)
+    threat = sum(natural) >= attack.threat_from
+    confirm = roll_2d12(rng) if threat else None
+    would_confirm = confirm is not None and attack_hits(sum(confirm), attack.to_hit,
+                                                        total_defence)
+    confirmed = would_confirm and not defence.crit_immune
+    return _damage(attack, defence, rng, base, threat=threat, confirm=confirm,
+                   confirmed=confirmed, no_vital_spot=would_confirm and defence.crit_immune)
+
+
+def _damage(attack: AttackProfile, defence: DefenceProfile, rng: Rng, base: dict, *,
+            threat: bool, confirm: tuple[int, int] | None, confirmed: bool,
+            no_vital_spot: bool) -> Outcome:
+    """Roll damage (multiplier times for a critical), then take Protection off once."""
+    damage_type = _pick(attack.damage_types, rng)
+    times = attack.multiplier if confirmed else 1
+    rolls = tuple(attack.dice.roll_dice(rng) for _ in range(times))
+    raw = max(1, sum(map(sum, rolls)) + times * (attack.dice.bonus + attack.damage_bonus))
+    protection = max(0, defence.protection - attack.pierce) if attack.physical else 0
+    soak = rng.randint(*soak_range(protection)) if protection else 0
+    final = max(0, raw - soak)
+    big = final > 0 and 3 * final >= defence.max_hp
+    return Outcome(
+        **base, hit=True, threat=threat, confirm=confirm, confirmed=confirmed,
+        no_vital_spot=no_vital_spot, damage_type=damage_type, damage_rolls=rolls,
+        raw_damage=raw, protection=protection, soak=soak, damage=final,
+        glanced=final == 0, big_hit=big, bleeding=final > 0 and (confirmed or big),
+        effects=attack.effects if final > 0 else (),
+    )
+
+
+def _pick(options: tuple[str, ...], rng: Rng) -> str:
+    """One of a weapon's damage types ("slashing or piercing"); no roll when there is one."""
+    if len(options) <= 1:
+        return options[0] if options else "hit"
+    return options[rng.randint(0, len(options) - 1)]
