@@ -105,7 +105,7 @@ def _damage(attack: AttackProfile, defence: DefenceProfile, rng: Rng, base: dict
             threat: bool, confirm: tuple[int, int] | None, confirmed: bool,
             no_vital_spot: bool) -> Outcome:
     """Roll damage (multiplier times for a critical), then take Protection off once."""
-    damage_type = _pick(attack.damage_types, rng)
+    damage_type = _damage_type(attack.damage_types, sum(base["natural"]))
     times = attack.multiplier if confirmed else 1
     rolls = tuple(attack.dice.roll_dice(rng) for _ in range(times))
     raw = max(1, sum(map(sum, rolls)) + times * (attack.dice.bonus + attack.damage_bonus))
@@ -122,8 +122,7 @@ def _damage(attack: AttackProfile, defence: DefenceProfile, rng: Rng, base: dict
     )
 
 
-def _pick(options: tuple[str, ...], rng: Rng) -> str:
-    """One of a weapon's damage types ("slashing or piercing"); no roll when there is one."""
-    if len(options) <= 1:
-        return options[0] if options else "hit"
-    return options[rng.randint(0, len(options) - 1)]
+def _damage_type(options: tuple[str, ...], natural: int) -> str:
+    """Which of a weapon's damage types ("slashing or piercing") a blow deals: chosen by its
+    natural roll, so it costs no roll of its own and every type turns up."""
+    return options[natural % len(options)] if options else "hit"

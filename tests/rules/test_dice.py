@@ -15,7 +15,8 @@ def test_parse(text, dice):
     assert str(dice) == text
 
 
-@pytest.mark.parametrize("bad", ["", "d6", "1d", "1x9", "0d6", "1d0", "1d6+", "two d six", "1d6++1"])
+@pytest.mark.parametrize(
+    "bad", ["", "d6", "1d", "1x9", "0d6", "1d0", "1d6+", "two d six", "1d6++1"])
 def test_malformed_is_a_value_error_naming_it(bad):
     with pytest.raises(ValueError, match="not a dice expression") as err:
         Dice.parse(bad)

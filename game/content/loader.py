@@ -1,0 +1,327 @@
+"""Load the manual's weapon, ammunition and armour tables from ``assets/*.toml``.
+
+Every entry is checked strictly against the frozen types of ``game.rules.items``: unknown
+fields, missing fields, wrong types (a boolean is not an integer), bad dice, values outside
+their range. Any problem is a ``ContentError`` whose message is one line naming the file,
+the entry and the field::
+
+    assets/weapons.toml: weapon 'long sword': field 'damage': not a dice expression: '1x9' ...
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.rules.dice import Dice
+from game.rules.items import (
+    DAMAGE_TYPES,
+    HOLDS,
+    MISSILE,
+    SLOTS,
+    THROWN_ONLY,
+    Ammo,
+    Armour,
+    Armoury,
+    Weapon,
+)
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+ASSETS_DIR = REPO_ROOT / "assets"
+WEAPONS_FILE = "weapons.toml"
+ARMOUR_FILE = "armour.toml"
+
+CATEGORIES = ("Armour", "Shield")
+"""The Defence kinds a piece of armour can give (the manual's "Category" column)."""
+
+ATTACK_EFFECTS = ("poison", "disease")
+"""What a hit that does damage may open besides bleeding (creature attacks)."""
+
+
+class ContentError(ValueError):
+    """A content file that cannot be loaded. The message is a single line."""
+
+
+class _Bad(Exception):
+    """A field's problem, before the caller adds which file and entry it is in."""
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    """What one field of an entry must be.
+
+    ``kind`` is "int", "str", "bool", "dice" or "names" (an array of strings, read as a tuple;
+    a required one must name at least one). Integers must lie in ``low..high`` (``None`` is
+    unbounded); strings, when ``choices`` is given, must be one of them.
+    """
+
+    kind: str
+    required: bool = False
+    low: int | None = 0
+    high: int | None = None
+    choices: tuple[str, ...] = ()
+
+
+WEAPON_FIELDS: dict[str, Spec] = {
+    "noun": Spec("str", required=True),
+    "damage": Spec("dice", required=True),
+    "threat_from": Spec("int", required=True, low=3, high=24),
+    "multiplier": Spec("int", required=True, low=1, high=5),
+    "skill": Spec("str", required=True),
+    "held": Spec("str", required=True, choices=HOLDS),
+    "damage_types": Spec("names", required=True, choices=DAMAGE_TYPES),
+    "ticks": Spec("int", low=1),
+    "to_hit": Spec("int", low=None),
+    "thrown_range": Spec("int"),
+    "parry": Spec("int"),
+    "strength_needed": Spec("int"),
+    "pierce": Spec("int"),
+    "finesse": Spec("bool"),
+    "ammo": Spec("str"),
+    "range": Spec("int"),
+    "weight": Spec("int"),
+    "effects": Spec("names", choices=ATTACK_EFFECTS),
+}
+
+AMMO_FIELDS: dict[str, Spec] = {
+    "kind": Spec("str", required=True),
+    "pierce": Spec("int"),
+    "damage_bonus": Spec("int", low=None),
+    "to_hit": Spec("int", low=None),
+    "break_chance": Spec("int", high=100),
+    "weight": Spec("int"),
+}
+
+ARMOUR_FIELDS: dict[str, Spec] = {
+    "slot": Spec("str", required=True, choices=SLOTS),
+    "defence": Spec("int"),
+    "category": Spec("str", choices=CATEGORIES),
+    "protection": Spec("int"),
+    "max_dex": Spec("int"),
+    "bash": Spec("dice"),
+    "weight": Spec("int"),
+    "noun": Spec("str"),
+}
+
+_TOML_TYPES = {bool: "a boolean", int: "an integer", float: "a float", str: "a string",
+               list: "an array", dict: "a table"}
+
+
+# --- public API -------------------------------------------------------------------------
+
+
+def load_armoury(assets_dir: Path | None = None) -> Armoury:
+    """Every weapon, ammunition and armour of ``assets_dir`` (default: the repository's)."""
+    folder = ASSETS_DIR if assets_dir is None else Path(assets_dir)
+    weapons, ammo = load_weapons(folder / WEAPONS_FILE)
+    return Armoury(weapons=weapons, ammo=ammo, armour=load_armour(folder / ARMOUR_FILE))
+
+
+def load_weapons(path: Path) -> tuple[dict[str, Weapon], dict[str, Ammo]]:
+    """The ``[weapon.*]`` and ``[ammo.*]`` tables of ``path``, each keyed by name in file order."""
+    label, data = _read(path, allowed=("weapon", "ammo"), required=("weapon",))
+    ammo = {name: Ammo(name=name, **fields)
+            for name, fields in _entries(label, "ammo", data.get("ammo", {}), AMMO_FIELDS)}
+    kinds = {piece.kind for piece in ammo.values()}
+    weapons = {}
+    for name, fields in _entries(label, "weapon", data["weapon"], WEAPON_FIELDS):
+        weapons[name] = _checked_weapon(Weapon(name=name, **fields), kinds, label)
+    return weapons, ammo
+
+
+def load_armour(path: Path) -> dict[str, Armour]:
+    """The ``[armour.*]`` table of ``path``, keyed by name in file order."""
+    label, data = _read(path, allowed=("armour",), required=("armour",))
+    armour = {}
+    for name, fields in _entries(label, "armour", data["armour"], ARMOUR_FIELDS):
+        armour[name] = _checked_armour(Armour(name=name, **fields), label)
+    return armour
+
+
+# --- files and entries ------------------------------------------------------------------
+
+
+def file_label(path: Path) -> str:
+    """How messages name a file: relative to the repository when inside it."""
+    try:
+        return Path(path).resolve().relative_to(REPO_ROOT).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def _read(path: Path, allowed: tuple[str, ...], required: tuple[str, ...]) -> tuple[str, dict]:
+    label = file_label(path)
+    try:
+        with Path(path).open("rb") as handle:
+            data = tomllib.load(handle)
+    except FileNotFoundError:
+        raise ContentError(f"{label}: no such file") from None
+    except tomllib.TOMLDecodeError as error:
+        raise ContentError(f"{label}: invalid TOML: {_one_line(error)}") from None
+    except UnicodeDecodeError:
+        raise ContentError(f"{label}: not UTF-8 text") from None
+    except OSError as error:
+        raise ContentError(f"{label}: cannot read: {_one_line(error.strerror)}") from None
+    for key, value in data.items():
+        if key not in allowed:
+            raise ContentError(f"{label}: unknown table {key!r} (expected {_names(allowed)})")
+        if not isinstance(value, dict):
+            raise ContentError(f"{label}: {key!r} must be a table of entries, not {_type(value)}")
+    for key in required:
+        if key not in data:
+            raise ContentError(f"{label}: no [{key}] table")
+    return label, data
+
+
+def _entries(label: str, what: str, table: Mapping[str, Any],
+             specs: Mapping[str, Spec]) -> list[tuple[str, dict[str, Any]]]:
+    """Each entry's name and checked fields, ready to be passed to its type."""
+    out = []
+    for name, entry in table.items():
+        where = f"{label}: {what} {name!r}"
+        if not name or name != name.strip().lower():
+            raise ContentError(f"{where}: a name must be lower case, without outer spaces")
+        if not isinstance(entry, dict):
+            raise ContentError(f"{where}: must be a table of fields, not {_type(entry)}")
+        out.append((name, _fields(where, entry, specs)))
+    return out
+
+
+def _fields(where: str, entry: Mapping[str, Any], specs: Mapping[str, Spec]) -> dict[str, Any]:
+    for key in entry:
+        if key not in specs:
+            raise ContentError(f"{where}: field {key!r}: unknown field "
+                               f"(expected one of {_names(specs)})")
+    fields = {}
+    for key, spec in specs.items():
+        if key not in entry:
+            if spec.required:
+                raise ContentError(f"{where}: field {key!r}: missing required field")
+            continue
+        try:
+            fields[key] = convert(entry[key], spec)
+        except _Bad as problem:
+            raise ContentError(f"{where}: field {key!r}: {problem}") from None
+    return fields
+
+
+# --- one field --------------------------------------------------------------------------
+
+
+def convert(value: Any, spec: Spec) -> Any:
+    """``value`` checked against ``spec`` and turned into what the type holds; else ``_Bad``."""
+    if spec.kind == "int":
+        return _integer(value, spec)
+    if spec.kind == "bool":
+        return _expect(value, bool)
+    if spec.kind == "str":
+        return _string(value, spec.choices)
+    if spec.kind == "dice":
+        try:
+            return Dice.parse(_expect(value, str))
+        except ValueError as error:
+            raise _Bad(_one_line(error)) from None
+    if spec.kind == "names":
+        return _string_list(value, spec)
+    raise AssertionError(f"unknown field kind {spec.kind!r}")
+
+
+def _expect(value: Any, kind: type) -> Any:
+    # type() rather than isinstance(): a TOML boolean is no integer here.
+    if type(value) is not kind:
+        raise _Bad(f"expected {_TOML_TYPES[kind]}, not {_type(value)}: {_show(value)}")
+    return value
+
+
+def _integer(value: Any, spec: Spec) -> int:
+    number = _expect(value, int)
+    if spec.low is not None and number < spec.low:
+        raise _Bad(f"{number} is below {spec.low}" + _bounds(spec))
+    if spec.high is not None and number > spec.high:
+        raise _Bad(f"{number} is above {spec.high}" + _bounds(spec))
+    return number
+
+
+def _bounds(spec: Spec) -> str:
+    if spec.low is not None and spec.high is not None:
+        return f" (must be {spec.low} to {spec.high})"
+    return ""
+
+
+def _string(value: Any, choices: tuple[str, ...]) -> str:
+    text = _expect(value, str)
+    if not text.strip():
+        raise _Bad("must not be empty (leave the field out instead)")
+    if choices and text not in choices:
+        raise _Bad(f"{text!r} is not one of {_names(choices)}")
+    return text
+
+
+def _string_list(value: Any, spec: Spec) -> tuple[str, ...]:
+    items = tuple(_string(item, spec.choices) for item in _expect(value, list))
+    if spec.required and not items:
+        raise _Bad("must name at least one")
+    if len(set(items)) != len(items):
+        raise _Bad(f"names one twice: {list(items)!r}")
+    return items
+
+
+# --- checks across fields ---------------------------------------------------------------
+
+
+def _checked_weapon(weapon: Weapon, ammo_kinds: set[str], label: str) -> Weapon:
+    def fail(key: str, problem: str) -> ContentError:
+        return ContentError(f"{label}: weapon {weapon.name!r}: field {key!r}: {problem}")
+
+    if weapon.is_missile:
+        if not weapon.ammo:
+            raise fail("ammo", "a missile weapon needs the kind of ammunition it shoots")
+        if weapon.ammo not in ammo_kinds:
+            raise fail("ammo", f"no [ammo] entry is of kind {weapon.ammo!r}")
+        if weapon.range < 1:
+            raise fail("range", "a missile weapon needs a range of at least 1 step")
+    else:
+        if weapon.ammo:
+            raise fail("ammo", f"only a missile weapon ({MISSILE!r}) shoots ammunition")
+        if weapon.range:
+            raise fail("range", "only a missile weapon has a range; use 'thrown_range'")
+    if weapon.held == THROWN_ONLY and weapon.thrown_range < 1:
+        raise fail("thrown_range", f"a weapon held {THROWN_ONLY!r} needs a throwing range")
+    return weapon
+
+
+def _checked_armour(piece: Armour, label: str) -> Armour:
+    def fail(key: str, problem: str) -> ContentError:
+        return ContentError(f"{label}: armour {piece.name!r}: field {key!r}: {problem}")
+
+    if piece.is_shield != (piece.bash is not None):
+        raise fail("bash", "a shield needs its bash dice" if piece.is_shield
+                   else "only a shield has bash dice")
+    if piece.is_shield != (piece.category == "Shield"):
+        raise fail("category", "a shield's category is 'Shield', and only a shield's")
+    if piece.defence and not piece.category:
+        raise fail("category", "a piece that gives Defence needs the kind it gives")
+    return piece
+
+
+# --- message helpers --------------------------------------------------------------------
+
+
+def _type(value: Any) -> str:
+    return _TOML_TYPES.get(type(value), type(value).__name__)
+
+
+def _show(value: Any) -> str:
+    """A value as the TOML file spells it, near enough: ``true``, ``'1x9'``, ``6.6``."""
+    return str(value).lower() if isinstance(value, bool) else repr(value)
+
+
+def _names(names: Any) -> str:
+    return ", ".join(repr(name) for name in names)
+
+
+def _one_line(text: Any) -> str:
+    return " ".join(str(text).split())
