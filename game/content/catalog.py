@@ -1,0 +1,83 @@
+"""Everything the tables define, loaded once: the armoury, creatures, characters and the few
+items that are neither weapons nor armour. The world asks the catalog, never the files."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from game.rules.dice import Dice
+from game.rules.items import Ammo, Armour, Armoury, Weapon
+
+from .characters import CharacterKind, load_characters
+from .creatures import CreatureKind, load_creatures
+from .loader import load_armoury
+
+
+@dataclass(frozen=True, slots=True)
+class MiscItem:
+    name: str
+    glyph: str
+    colour: tuple[int, int, int]
+    weight: int
+    heals: Dice | None = None
+    goal: bool = False
+    description: str = ""
+
+
+HEALING_POTION = "healing potion"
+GOAL_ITEM = "amulet of the deep"
+MISC_ITEMS = {
+    HEALING_POTION: MiscItem(HEALING_POTION, "!", (220, 60, 90), 5, heals=Dice(2, 6, 4),
+                             description="A red draught that closes wounds and stops bleeding."),
+    GOAL_ITEM: MiscItem(GOAL_ITEM, '"', (255, 215, 0), 3, goal=True,
+                        description="The amulet you came for. Carry it up and out to win."),
+}
+
+WEAPON_GLYPH, ARMOUR_GLYPH, SHIELD_GLYPH, AMMO_GLYPH = ")", "[", "]", "/"
+ItemData = Weapon | Armour | Ammo | MiscItem
+
+
+@dataclass(frozen=True, slots=True)
+class Catalog:
+    armoury: Armoury
+    creatures: dict[str, CreatureKind]
+    characters: dict[str, CharacterKind]
+    misc: dict[str, MiscItem]
+
+    def lookup(self, name: str) -> ItemData:
+        for table in (self.armoury.weapons, self.armoury.armour, self.armoury.ammo, self.misc):
+            if name in table:
+                return table[name]
+        raise KeyError(f"no item called {name!r}")
+
+    def item_names(self) -> list[str]:
+        return sorted({*self.armoury.weapons, *self.armoury.armour, *self.armoury.ammo,
+                       *self.misc})
+
+    def weight(self, name: str) -> int:
+        return self.lookup(name).weight
+
+    def glyph(self, name: str) -> tuple[str, tuple[int, int, int]]:
+        data = self.lookup(name)
+        if isinstance(data, MiscItem):
+            return data.glyph, data.colour
+        if isinstance(data, Weapon):
+            return WEAPON_GLYPH, (190, 190, 210)
+        if isinstance(data, Ammo):
+            return AMMO_GLYPH, (170, 140, 100)
+        if data.is_shield:
+            return SHIELD_GLYPH, (160, 160, 120)
+        return ARMOUR_GLYPH, (140, 170, 200)
+
+
+@lru_cache(maxsize=4)
+def load_catalog(assets_dir: Path | None = None) -> Catalog:
+    armoury = load_armoury(assets_dir)
+    creatures_path = characters_path = None
+    if assets_dir is not None:
+        creatures_path = assets_dir / "creatures.toml"
+        characters_path = assets_dir / "characters.toml"
+    return Catalog(armoury, load_creatures(armoury, creatures_path),
+                   load_characters(armoury, characters_path), dict(MISC_ITEMS))

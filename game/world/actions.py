@@ -1,0 +1,139 @@
+"""Actions: what a player (or a bot, or a recording) asks the engine to do, as values.
+
+Each action is a frozen dataclass with a stable ``tag`` and a JSON round trip, naming entities
+by id. Saves, replays and wizard commands are lists of these.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any, ClassVar
+
+REGISTRY: dict[str, type[Action]] = {}
+
+
+class Action:
+    tag: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # dataclass(slots=True) builds the class twice; the same name may register again.
+        known = REGISTRY.get(cls.tag)
+        if known is not None and known.__qualname__ != cls.__qualname__:
+            raise TypeError(f"action tag {cls.tag!r} used twice")
+        REGISTRY[cls.tag] = cls
+
+    def to_json(self) -> dict[str, Any]:
+        return {"t": self.tag, **asdict(self)}  # type: ignore[call-overload]
+
+    @staticmethod
+    def from_json(data: Any) -> Action:
+        """Rebuild an action from untrusted JSON: unknown tags or fields are a ValueError."""
+        if not isinstance(data, dict) or data.get("t") not in REGISTRY:
+            raise ValueError(f"not an action: {data!r:.80}")
+        cls = REGISTRY[data["t"]]
+        names = {f.name: f.type for f in fields(cls)}  # type: ignore[arg-type]
+        args = {k: v for k, v in data.items() if k != "t"}
+        if set(args) != set(names):
+            raise ValueError(f"action {cls.tag!r} needs fields {sorted(names)}, got {sorted(args)}")
+        for key, value in args.items():
+            _check(cls.tag, key, value, names[key])
+        return cls(**args)
+
+
+def _check(tag: str, key: str, value: Any, annotation: Any) -> None:
+    kind = {"int": int, "str": str, "bool": bool}.get(str(annotation).split(" ")[0])
+    ok = (kind is None or (isinstance(value, kind)
+                           and (kind is bool or not isinstance(value, bool))))
+    if not ok:
+        raise ValueError(f"action {tag!r} field {key!r}: expected {annotation}, got {value!r:.40}")
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    tag: ClassVar[str] = "move"
+    dx: int
+    dy: int
+
+
+@dataclass(frozen=True, slots=True)
+class Attack(Action):
+    tag: ClassVar[str] = "attack"
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class Wait(Action):
+    tag: ClassVar[str] = "wait"
+
+
+@dataclass(frozen=True, slots=True)
+class Rest(Action):
+    """Wait until healed or disturbed."""
+
+    tag: ClassVar[str] = "rest"
+
+
+@dataclass(frozen=True, slots=True)
+class PickUp(Action):
+    tag: ClassVar[str] = "pickup"
+    item: int
+
+
+@dataclass(frozen=True, slots=True)
+class Drop(Action):
+    tag: ClassVar[str] = "drop"
+    item: int
+
+
+@dataclass(frozen=True, slots=True)
+class Wield(Action):
+    tag: ClassVar[str] = "wield"
+    item: int
+
+
+@dataclass(frozen=True, slots=True)
+class Wear(Action):
+    tag: ClassVar[str] = "wear"
+    item: int
+
+
+@dataclass(frozen=True, slots=True)
+class TakeOff(Action):
+    tag: ClassVar[str] = "takeoff"
+    item: int
+
+
+@dataclass(frozen=True, slots=True)
+class Quaff(Action):
+    tag: ClassVar[str] = "quaff"
+    item: int
+
+
+@dataclass(frozen=True, slots=True)
+class Descend(Action):
+    tag: ClassVar[str] = "descend"
+
+
+@dataclass(frozen=True, slots=True)
+class Ascend(Action):
+    tag: ClassVar[str] = "ascend"
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    events: tuple = ()
+    ticks: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Impossible:
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Instead:
+    action: Action
+
+
+Result = Done | Impossible | Instead

@@ -1,0 +1,105 @@
+"""Creature behaviour: hunt, wander, flee when hurt, and packs that wake together.
+
+Hunters follow one distance map to the player, computed once per player turn and shared by all
+of them (``Engine.distance_map``), not one path search per creature.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import esper
+import numpy as np
+
+from . import combat
+from .components import Creature, Health, Position
+from .events import Event
+
+if TYPE_CHECKING:
+    from .engine import Engine
+
+DIRECTIONS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+FLEE_BELOW = 3  # flee when hit points fall below a third of the maximum
+PACK_RADIUS = 8
+UNREACHABLE = np.iinfo(np.int32).max
+
+
+def act(engine: Engine, eid: int) -> tuple[list[Event], int]:
+    """One turn of a creature: returns its events and the ticks it took."""
+    creature = esper.component_for_entity(eid, Creature)
+    kind = engine.catalog.creatures[creature.kind]
+    pos = esper.component_for_entity(eid, Position)
+    if not creature.awake and engine.sees(eid):
+        _wake(engine, eid, creature, kind.behaviour)
+    if not creature.awake:
+        return _wander(engine, eid, pos, kind.speed) if kind.behaviour == "wander" else (
+            [], kind.speed)
+    if _hurt(eid) and kind.behaviour == "flee_when_hurt":
+        return _flee(engine, eid, pos, kind.speed)
+    target = engine.player
+    tpos = esper.component_for_entity(target, Position)
+    if max(abs(tpos.x - pos.x), abs(tpos.y - pos.y)) == 1:
+        return combat.melee(engine, eid, target)
+    return _approach(engine, eid, pos, kind.speed, kind.passes_walls)
+
+
+def _wake(engine: Engine, eid: int, creature: Creature, behaviour: str) -> None:
+    """Seeing the player wakes a creature; a pack member wakes its kin nearby."""
+    creature.awake = True
+    if behaviour != "pack":
+        return
+    pos = esper.component_for_entity(eid, Position)
+    for _, (c, p) in engine.creatures_here():
+        if c.kind == creature.kind and max(abs(p.x - pos.x), abs(p.y - pos.y)) <= PACK_RADIUS:
+            c.awake = True
+
+
+def _hurt(eid: int) -> bool:
+    h = esper.component_for_entity(eid, Health)
+    return h.hp * FLEE_BELOW < h.max_hp
+
+
+def _approach(engine: Engine, eid: int, pos: Position, speed: int,
+              through_walls: bool) -> tuple[list[Event], int]:
+    """Step to the neighbour nearest the player on the shared distance map."""
+    dist = engine.distance_map(through_walls)
+    steps = sorted((int(dist[pos.x + dx, pos.y + dy]), i)
+                   for i, (dx, dy) in enumerate(DIRECTIONS)
+                   if engine.gamemap.in_bounds(pos.x + dx, pos.y + dy))
+    here = int(dist[pos.x, pos.y])
+    for value, i in steps:
+        if value >= here or value == UNREACHABLE:
+            break
+        dx, dy = DIRECTIONS[i]
+        if engine.can_enter(eid, pos.x + dx, pos.y + dy):
+            engine.move_entity(eid, pos.x + dx, pos.y + dy)
+            return [], speed
+    return [], speed
+
+
+def _flee(engine: Engine, eid: int, pos: Position, speed: int) -> tuple[list[Event], int]:
+    """Step away from the player; a frightened creature strikes whatever blocks its way."""
+    dist = engine.distance_map(False)
+    here = int(dist[pos.x, pos.y])
+    best = None
+    for dx, dy in DIRECTIONS:
+        x, y = pos.x + dx, pos.y + dy
+        if not engine.gamemap.in_bounds(x, y) or dist[x, y] == UNREACHABLE:
+            continue
+        if dist[x, y] > here and (best is None or dist[x, y] > dist[best]):
+            best = (x, y)
+    if best is None:
+        return [], speed
+    blocker = engine.blocker_at(*best)
+    if blocker is not None and blocker != engine.player:
+        return combat.melee(engine, eid, blocker)
+    if engine.can_enter(eid, *best):
+        engine.move_entity(eid, *best)
+    return [], speed
+
+
+def _wander(engine: Engine, eid: int, pos: Position, speed: int) -> tuple[list[Event], int]:
+    dx, dy = DIRECTIONS[engine.streams.ai.randint(0, len(DIRECTIONS) - 1)]
+    if engine.can_enter(eid, pos.x + dx, pos.y + dy):
+        engine.move_entity(eid, pos.x + dx, pos.y + dy)
+    return [], speed

@@ -1,0 +1,145 @@
+"""The combat processor: build both profiles, call ``game.rules``, apply the outcome.
+
+It never re-implements a rule: to-hit, damage, Protection, criticals and phrasing all come from
+``game.rules``. What it adds is the world's part: hit points, wounds, training, stamina, death
+and who saw it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import esper
+
+from game.rules import profiles, resolve, stats
+from game.rules.messages import YOU, Who, attack_messages
+from game.rules.resolve import Outcome
+
+from .components import Creature, Health, Named, Position, Stance, Training, Vitals
+from .events import AttackEvent, Event, Message
+
+if TYPE_CHECKING:
+    from .engine import Engine
+
+WOUND = 5  # ticks of bleeding a wound adds
+WOUND_CAP = 20
+POISON = 5
+POISON_CAP = 20
+DISEASE = 100  # ticks of the effect (6 s each)
+
+
+def who(engine: Engine, eid: int) -> Who:
+    """How the player sees a combatant."""
+    if eid == engine.player:
+        return YOU
+    named = esper.component_for_entity(eid, Named)
+    return Who(named.name, seen=engine.sees(eid), proper=named.proper)
+
+
+def melee(engine: Engine, attacker: int, target: int) -> tuple[list[Event], int]:
+    """One attack up close: a blow with each weapon held (or each natural attack)."""
+    blows = profiles.melee_attacks(engine.fighter(attacker))
+    events: list[Event] = []
+    for attack in blows:
+        events += strike(engine, attacker, target, attack, adjacent=True)
+        if not esper.entity_exists(target) or engine.is_dead(target):
+            break
+    return events, blows[0].ticks
+
+
+def strike(engine: Engine, attacker: int, target: int, attack: profiles.AttackProfile, *,
+           adjacent: bool) -> list[Event]:
+    """Resolve one attack and apply it: the single path every attack in play takes."""
+    defence = profiles.defence(engine.fighter(target))
+    outcome = resolve(attack, defence, engine.streams.combat, adjacent=adjacent)
+    lines = _lines(engine, attacker, target, outcome, defence)
+    events: list[Event] = [AttackEvent(attacker, target, outcome, tuple(lines))]
+    events += _train(engine, attacker, attack, outcome)
+    events += _spend_stamina(engine, attacker)
+    if outcome.damage > 0:
+        _wound(engine, target, outcome)
+        events += engine.damage(target, outcome.damage, cause_of=attacker)
+    return events
+
+
+def _lines(engine: Engine, attacker: int, target: int, outcome: Outcome,
+           defence: profiles.DefenceProfile) -> list[str]:
+    """The log lines, when the player is in the fight or can see either side."""
+    a, t = who(engine, attacker), who(engine, target)
+    if not (a.is_player or t.is_player or a.seen or t.seen):
+        return []
+    natural = _natural_noun(engine, target)
+    return attack_messages(outcome, a, t, target_natural=natural,
+                           protection_noun=defence.protection_noun)
+
+
+def _natural_noun(engine: Engine, eid: int) -> str:
+    creature = esper.try_component(eid, Creature)
+    if creature is None:
+        return "skin"
+    return engine.catalog.creatures[creature.kind].natural_noun or "hide"
+
+
+def _wound(engine: Engine, target: int, outcome: Outcome) -> None:
+    """Bleeding from a critical or a big hit; poison or disease from an attack that carries
+    it. None of them come from a glance (``damage`` is then 0 and this is not called)."""
+    vitals = esper.try_component(target, Vitals)
+    if vitals is None:
+        return
+    if outcome.bleeding:
+        vitals.bleeding = min(WOUND_CAP, vitals.bleeding + WOUND)
+    if "poison" in outcome.effects:
+        vitals.poison = min(POISON_CAP, vitals.poison + POISON)
+    if "disease" in outcome.effects:
+        vitals.disease = max(vitals.disease, DISEASE)
+
+
+def _train(engine: Engine, eid: int, attack: profiles.AttackProfile,
+           outcome: Outcome) -> list[Event]:
+    """A landed blow (a glance included) trains the skill and style by 2, a miss by 1."""
+    training = esper.try_component(eid, Training)
+    if training is None:
+        return []
+    points = stats.TRAIN_HIT if outcome.hit else stats.TRAIN_MISS
+    events: list[Event] = []
+    for name, ranks in ((attack.skill, training.skills), (attack.style, training.styles)):
+        if name:
+            events += _add_points(training, ranks, name, points)
+    return events
+
+
+def _add_points(training: Training, ranks: dict[str, int], name: str,
+                points: int) -> list[Event]:
+    rank = ranks.get(name, 0)
+    if rank >= stats.MAX_RANK:
+        return []
+    have = training.points.get(name, 0) + points
+    if have < stats.rank_cost(rank):
+        training.points[name] = have
+        return []
+    training.points[name] = have - stats.rank_cost(rank)
+    ranks[name] = rank + 1
+    return [Message(f"You reach rank {rank + 1} in {name}.", "good")]
+
+
+def _spend_stamina(engine: Engine, eid: int) -> list[Event]:
+    """A blow in Aggressive or Frenzy spends stamina; in the other stances it regains it.
+    At 0 the fighter drops to Normal."""
+    stance = esper.try_component(eid, Stance)
+    if stance is None:
+        return []
+    change = stats.STANCES[stance.name].stamina
+    stance.stamina = max(0, min(stance.max_stamina, stance.stamina + change))
+    if stance.stamina == 0 and change < 0:
+        stance.name = stats.NORMAL.name
+        if eid == engine.player:
+            return [Message("You are out of breath and fall back to a Normal stance.", "bad")]
+    return []
+
+
+def health(eid: int) -> Health:
+    return esper.component_for_entity(eid, Health)
+
+
+def position(eid: int) -> Position:
+    return esper.component_for_entity(eid, Position)

@@ -1,0 +1,119 @@
+"""Components: plain data on entities. Processors change them; components never act.
+
+Every component is a slots dataclass of JSON-friendly fields, so a snapshot can store it and a
+state hash can serialise it stably.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(slots=True)
+class Position:
+    x: int
+    y: int
+    depth: int
+
+
+@dataclass(slots=True)
+class Renderable:
+    glyph: str
+    colour: tuple[int, int, int]
+    layer: int = 0  # items 0, creatures 2: the higher is drawn on top
+
+
+@dataclass(slots=True)
+class Named:
+    name: str
+    proper: bool = False
+
+
+@dataclass(slots=True)
+class Player:
+    character: str  # the starting build's name
+    wizard: bool = False
+
+
+@dataclass(slots=True)
+class Creature:
+    kind: str  # a name in assets/creatures.toml
+    awake: bool = False
+
+
+@dataclass(slots=True)
+class Actor:
+    """Whoever has an Actor takes turns; ``next_tick`` is when it acts next."""
+
+    next_tick: int
+    speed: int = 60  # ticks a step takes
+
+
+@dataclass(slots=True)
+class Health:
+    hp: int
+    max_hp: int
+
+
+@dataclass(slots=True)
+class Attributes:
+    strength: int
+    dexterity: int
+    constitution: int
+    willpower: int = 10
+
+
+@dataclass(slots=True)
+class Training:
+    """Ranks and training points in weapon skills and fighting styles."""
+
+    skills: dict[str, int] = field(default_factory=dict)
+    styles: dict[str, int] = field(default_factory=dict)
+    points: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Stance:
+    name: str = "Normal"
+    stamina: int = 10
+    max_stamina: int = 10
+
+
+@dataclass(slots=True)
+class Equipment:
+    """Entity ids of what is held and worn, by slot."""
+
+    main: int | None = None
+    off: int | None = None
+    missile: int | None = None
+    ammo: int | None = None
+    body: int | None = None
+    cloak: int | None = None
+    head: int | None = None
+    hands: int | None = None
+    feet: int | None = None
+
+    def slots(self) -> dict[str, int | None]:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+
+@dataclass(slots=True)
+class Inventory:
+    items: list[int] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Item:
+    name: str  # a weapon, armour, ammunition or item name from the tables
+    count: int = 1
+
+
+@dataclass(slots=True)
+class Vitals:
+    """Bleeding, poison and disease counters, and when they and regeneration next tick."""
+
+    next_tick: int
+    bleeding: int = 0  # ticks of the effect left
+    poison: int = 0
+    disease: int = 0
+    regen: int = 0  # progress towards the next hit point

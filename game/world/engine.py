@@ -1,0 +1,622 @@
+"""The engine: an esper world behind ``submit(action)``.
+
+The front end hands it Action values; it performs the player's action, then runs every other
+actor in time order (integer ticks of 0.1 s, ties broken by entity id) until the player must act
+again, and returns the events. esper's world is global, so every public method switches to this
+engine's own world first: two engines (a game and a fight simulator) never share entities.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+import esper
+import numpy as np
+import tcod
+
+from game.content.catalog import GOAL_ITEM, Catalog, MiscItem, load_catalog
+from game.rules import profiles, stats
+from game.rules.items import Ammo, Armour, Weapon
+
+from . import actions as A
+from . import ai, combat, fighters
+from .components import (
+    Actor,
+    Attributes,
+    Creature,
+    Equipment,
+    Health,
+    Inventory,
+    Item,
+    Named,
+    Player,
+    Position,
+    Renderable,
+    Stance,
+    Training,
+    Vitals,
+)
+from .events import Died, Event, LevelChanged, Message, Won
+from .gamemap import GameMap
+from .mapgen import MAX_DEPTH, generate
+from .populate import layout
+from .rng import Streams
+
+MAP_WIDTH, MAP_HEIGHT = 80, 40
+FOV_RADIUS = 8
+VITALS_TICKS = 60  # bleeding, poison, stamina and regeneration tick every 6 s
+REGEN_POINTS = 6  # regeneration: 1 hit point per this many 6 s ticks (twice that diseased)
+REST_LIMIT = 200  # waits in one rest
+WAIT_TICKS = 60
+LOG_LIMIT = 500
+_worlds = itertools.count(1)
+
+
+class Engine:
+    """One game: its seed, its world, its levels and its log."""
+
+    def __init__(self, seed: int, character: str = "dwarf warrior", *,
+                 catalog: Catalog | None = None, wizard: bool = False) -> None:
+        self.catalog = catalog or load_catalog()
+        if character not in self.catalog.characters:
+            raise ValueError(f"unknown character {character!r}")
+        self.seed, self.character = seed, character
+        self.streams = Streams(seed)
+        self.world = f"engine-{next(_worlds)}"
+        self.levels: dict[int, GameMap] = {}
+        self.depth = 1
+        self.now = 0
+        self.turn = 0
+        self.actions: list[A.Action] = []
+        self.log: list[Message] = []
+        self.outcome: str | None = None  # "dead" or "won"
+        self.cause = ""
+        self._distance: dict[tuple, np.ndarray] = {}
+        self._use()
+        self.player = self._create_player(wizard)
+        self._enter_level(1, arriving_down=True)
+        self.say(f"You enter the dungeon. Find the {GOAL_ITEM} on depth {MAX_DEPTH} "
+                 f"and bring it back up.")
+
+    # --- the world ----------------------------------------------------------------------
+
+    def _use(self) -> None:
+        if esper.current_world != self.world:
+            esper.switch_world(self.world)
+
+    def close(self) -> None:
+        """Free this engine's esper world."""
+        if self.world in esper.list_worlds():
+            esper.switch_world("default")
+            esper.delete_world(self.world)
+
+    @property
+    def gamemap(self) -> GameMap:
+        return self.levels[self.depth]
+
+    @property
+    def over(self) -> bool:
+        return self.outcome is not None
+
+    def say(self, text: str, tone: str = "info") -> Message:
+        message = Message(text, tone)
+        self._log([message])
+        return message
+
+    def _log(self, events: list[Event]) -> None:
+        for event in events:
+            lines = getattr(event, "lines", None)
+            if isinstance(event, Message):
+                self.log.append(event)
+            elif lines:
+                self.log += [Message(line, "combat") for line in lines]
+        del self.log[:-LOG_LIMIT]
+
+    # --- creating things ----------------------------------------------------------------
+
+    def _create_player(self, wizard: bool) -> int:
+        kind = self.catalog.characters[self.character]
+        con = stats.modifier(kind.constitution)
+        eid = esper.create_entity(
+            Player(kind.name, wizard), Named(kind.name), Renderable("@", (255, 255, 255), 3),
+            Actor(0, 60), Health(kind.hit_points, kind.hit_points),
+            Attributes(kind.strength, kind.dexterity, kind.constitution, kind.willpower),
+            Training(dict(kind.skills), dict(kind.styles), {}),
+            Stance("Normal", stats.max_stamina(kind.constitution),
+                   stats.max_stamina(kind.constitution)),
+            Equipment(), Inventory(), Vitals(VITALS_TICKS, regen=max(0, con)),
+        )
+        self._equip_start(eid, kind)
+        return eid
+
+    def _equip_start(self, eid: int, kind) -> None:
+        eq = esper.component_for_entity(eid, Equipment)
+        for slot, data in (("main", kind.main_hand), ("off", kind.off_hand),
+                           ("missile", kind.missile)):
+            if data is not None:
+                setattr(eq, slot, self._give(eid, data.name))
+        if kind.ammo is not None:
+            eq.ammo = self._give(eid, kind.ammo.name, kind.ammo_count)
+        for piece in kind.worn:
+            setattr(eq, piece.slot, self._give(eid, piece.name))
+        for name in kind.inventory:
+            self._give(eid, name)
+
+    def _give(self, eid: int, name: str, count: int = 1) -> int:
+        item = self._create_item(name, count)
+        esper.component_for_entity(eid, Inventory).items.append(item)
+        return item
+
+    def _create_item(self, name: str, count: int = 1, at: Position | None = None) -> int:
+        glyph, colour = self.catalog.glyph(name)
+        components = [Item(name, count), Named(name), Renderable(glyph, colour, 1)]
+        if at is not None:
+            components.append(at)
+        return esper.create_entity(*components)
+
+    def _create_creature(self, kind_name: str, x: int, y: int, depth: int) -> int:
+        kind = self.catalog.creatures[kind_name]
+        stamina = stats.max_stamina(kind.constitution)
+        return esper.create_entity(
+            Creature(kind.name), Named(kind.name), Renderable(kind.glyph, kind.colour, 2),
+            Position(x, y, depth), Actor(self.now + 1, kind.speed),
+            Health(kind.hit_points, kind.hit_points), Stance(kind.stance, stamina, stamina),
+            Vitals(self.now + VITALS_TICKS),
+        )
+
+    # --- levels -------------------------------------------------------------------------
+
+    def _enter_level(self, depth: int, *, arriving_down: bool) -> None:
+        fresh = depth not in self.levels
+        if fresh:
+            self.levels[depth] = generate(self.seed, depth, MAP_WIDTH, MAP_HEIGHT)
+        self.depth = depth
+        gm = self.gamemap
+        x, y = gm.stairs_up if arriving_down else gm.stairs_down
+        pos = esper.try_component(self.player, Position)
+        if pos is None:
+            esper.add_component(self.player, Position(x, y, depth))
+        else:
+            pos.x, pos.y, pos.depth = x, y, depth
+        if fresh:
+            self._populate(gm)
+        self._catch_up()
+        self._distance.clear()
+        gm.update_fov(x, y, FOV_RADIUS)
+
+    def _populate(self, gm: GameMap) -> None:
+        rng = self.streams.for_level(gm.depth, "populate")
+        sx, sy = gm.stairs_up
+        near = [(x, y) for x in range(sx - 6, sx + 7) for y in range(sy - 6, sy + 7)]
+        creatures, items = layout(self.catalog, gm, rng, near)
+        for kind, (x, y) in creatures:
+            self._create_creature(kind, x, y, gm.depth)
+        for name, (x, y) in items:
+            count = 12 if isinstance(self.catalog.lookup(name), Ammo) else 1
+            self._create_item(name, count, Position(x, y, gm.depth))
+
+    def _catch_up(self) -> None:
+        """Creatures on a level left behind wait where they were; none acts for the past."""
+        for _, (actor, pos) in esper.get_components(Actor, Position):
+            if pos.depth == self.depth:
+                actor.next_tick = max(actor.next_tick, self.now)
+        for _, (vitals, pos) in esper.get_components(Vitals, Position):
+            if pos.depth == self.depth:
+                vitals.next_tick = max(vitals.next_tick, self.now)
+
+    # --- queries for processors and screens ---------------------------------------------
+
+    def fighter(self, eid: int) -> profiles.Fighter:
+        self._use()
+        pos = esper.try_component(eid, Position)
+        in_wall = pos is not None and bool(self.levels[pos.depth].wall[pos.x, pos.y])
+        return fighters.fighter(self.catalog, eid, in_wall=in_wall)
+
+    def position(self, eid: int) -> Position:
+        self._use()
+        return esper.component_for_entity(eid, Position)
+
+    def sees(self, eid: int) -> bool:
+        """The player sees it: it stands on a visible cell of this level."""
+        pos = esper.try_component(eid, Position)
+        return (pos is not None and pos.depth == self.depth
+                and bool(self.gamemap.visible[pos.x, pos.y]))
+
+    def is_dead(self, eid: int) -> bool:
+        return esper.component_for_entity(eid, Health).hp <= 0
+
+    def creatures_here(self) -> list[tuple[int, tuple[Creature, Position]]]:
+        self._use()
+        return sorted((e, c) for e, c in esper.get_components(Creature, Position)
+                      if c[1].depth == self.depth)
+
+    def items_at(self, x: int, y: int) -> list[int]:
+        self._use()
+        return sorted(e for e, (_, p) in esper.get_components(Item, Position)
+                      if (p.x, p.y, p.depth) == (x, y, self.depth))
+
+    def blocker_at(self, x: int, y: int) -> int | None:
+        """The creature (or player) standing on a cell of this level."""
+        for eid, (_, pos) in esper.get_components(Actor, Position):
+            if (pos.x, pos.y, pos.depth) == (x, y, self.depth):
+                return eid
+        return None
+
+    def can_enter(self, eid: int, x: int, y: int) -> bool:
+        gm = self.gamemap
+        if not gm.in_bounds(x, y) or self.blocker_at(x, y) is not None:
+            return False
+        if gm.walkable[x, y]:
+            return True
+        creature = esper.try_component(eid, Creature)
+        return (creature is not None and self.catalog.creatures[creature.kind].passes_walls
+                and 0 < x < gm.width - 1 and 0 < y < gm.height - 1)
+
+    def move_entity(self, eid: int, x: int, y: int) -> None:
+        pos = esper.component_for_entity(eid, Position)
+        pos.x, pos.y = x, y
+
+    def distance_map(self, through_walls: bool) -> np.ndarray:
+        """Steps to the player from every cell, shared by every hunter this turn."""
+        pos = esper.component_for_entity(self.player, Position)
+        key = (pos.x, pos.y, pos.depth, through_walls)
+        if key not in self._distance:
+            self._distance.clear()
+            gm = self.gamemap
+            cost = (np.ones_like(gm.walkable) if through_walls else gm.walkable).astype(np.int8)
+            dist = np.full(cost.shape, np.iinfo(np.int32).max, dtype=np.int32)
+            dist[pos.x, pos.y] = 0
+            tcod.path.dijkstra2d(dist, cost, 1, 1, out=dist)
+            self._distance[key] = dist
+        return self._distance[key]
+
+    def inventory(self) -> list[int]:
+        self._use()
+        return list(esper.component_for_entity(self.player, Inventory).items)
+
+    def item_name(self, item: int) -> str:
+        self._use()
+        component = esper.component_for_entity(item, Item)
+        return component.name if component.count == 1 else f"{component.count} {component.name}s"
+
+    def equipped_slot(self, item: int) -> str | None:
+        self._use()
+        eq = esper.component_for_entity(self.player, Equipment)
+        return next((s for s, v in eq.slots().items() if v == item), None)
+
+    def component(self, eid: int, kind: type):
+        self._use()
+        return esper.try_component(eid, kind)
+
+    # --- time ---------------------------------------------------------------------------
+
+    def submit(self, action: A.Action) -> A.Result:
+        """Perform the player's action, then everyone else's until the player acts again."""
+        self._use()
+        if self.over:
+            return A.Impossible("The game is over.")
+        result = self._perform(action)
+        if isinstance(result, A.Impossible):
+            self.say(result.reason)
+            return result
+        self.actions.append(action)
+        return result
+
+    def _perform(self, action: A.Action, depth: int = 0) -> A.Result:
+        handler = getattr(self, f"_do_{action.tag}", None)
+        if handler is None:
+            return A.Impossible(f"Nothing happens ({action.tag}).")
+        result = handler(action)
+        if isinstance(result, A.Instead) and depth < 3:
+            return self._perform(result.action, depth + 1)
+        if isinstance(result, A.Done):
+            events = list(result.events) + (self._spend(result.ticks) if result.ticks else [])
+            self._log(events)
+            return A.Done(tuple(events), result.ticks)
+        return result
+
+    def _spend(self, ticks: int) -> list[Event]:
+        """The player's action took ``ticks``: run the world until the player's next turn."""
+        self.turn += 1
+        esper.component_for_entity(self.player, Actor).next_tick += ticks
+        pos = esper.component_for_entity(self.player, Position)
+        self.gamemap.update_fov(pos.x, pos.y, FOV_RADIUS)
+        events: list[Event] = []
+        while not self.over:
+            eid = self._next_actor()
+            actor = esper.component_for_entity(eid, Actor)
+            self.now = max(self.now, actor.next_tick)
+            events += self._metabolise(eid)
+            if self.over:
+                break
+            if not esper.entity_exists(eid):
+                continue
+            if eid == self.player:
+                break
+            taken_events, taken = ai.act(self, eid)
+            events += taken_events
+            if esper.entity_exists(eid):
+                actor.next_tick += taken
+        return events
+
+    def _next_actor(self) -> int:
+        best = None
+        for eid, (actor, pos) in esper.get_components(Actor, Position):
+            if pos.depth == self.depth:
+                key = (actor.next_tick, eid)
+                if best is None or key < best:
+                    best = key
+        return best[1]
+
+    def _metabolise(self, eid: int) -> list[Event]:
+        """Every 6 s: bleeding and poison cost a hit point, stamina and hit points return."""
+        vitals = esper.try_component(eid, Vitals)
+        events: list[Event] = []
+        while vitals is not None and vitals.next_tick <= self.now and not self.over:
+            vitals.next_tick += VITALS_TICKS
+            events += self._vital_tick(eid, vitals)
+            if not esper.entity_exists(eid):
+                break
+        return events
+
+    def _vital_tick(self, eid: int, vitals: Vitals) -> list[Event]:
+        events: list[Event] = []
+        health = esper.component_for_entity(eid, Health)
+        if vitals.bleeding:
+            vitals.bleeding -= 1
+            events += self.damage(eid, 1, cause="bled to death")
+        if vitals.poison and esper.entity_exists(eid):
+            vitals.poison -= 1
+            events += self.damage(eid, 1, cause="died of poison")
+        if vitals.disease:
+            vitals.disease -= 1
+        if not esper.entity_exists(eid) or health.hp <= 0:
+            return events
+        if not vitals.poison and health.hp < health.max_hp:
+            vitals.regen += 1 if vitals.disease else 2
+            if vitals.regen >= 2 * REGEN_POINTS:
+                vitals.regen = 0
+                health.hp += 1
+        stance = esper.try_component(eid, Stance)
+        if stance is not None and stats.STANCES[stance.name].stamina > 0:
+            stance.stamina = min(stance.max_stamina, stance.stamina + 1)
+        return events
+
+    def damage(self, eid: int, amount: int, *, cause: str = "",
+               cause_of: int | None = None) -> list[Event]:
+        """Take hit points; at 0 the entity dies (for the player, for good)."""
+        health = esper.component_for_entity(eid, Health)
+        health.hp -= amount
+        if health.hp > 0:
+            return []
+        if cause_of is not None:
+            killer = esper.component_for_entity(cause_of, Named).name
+            cause = "killed by " + ("yourself" if cause_of == eid else f"a {killer}")
+        return self._die(eid, cause)
+
+    def _die(self, eid: int, cause: str) -> list[Event]:
+        name = esper.component_for_entity(eid, Named).name
+        if eid == self.player:
+            self.outcome = "dead"
+            self.cause = f"{cause} on depth {self.depth}"
+            return [Died(eid, name, self.cause), Message("You die...", "bad")]
+        seen = self.sees(eid)
+        pos = esper.component_for_entity(eid, Position)
+        self._drop_gear(eid, pos)
+        esper.delete_entity(eid, immediate=True)
+        self._distance.clear()
+        if not seen:
+            return [Died(eid, name, cause)]
+        return [Died(eid, name, cause), Message(f"The {name} dies.", "good")]
+
+    def _drop_gear(self, eid: int, pos: Position) -> None:
+        """A creature leaves its weapon behind (creatures never carry the goal)."""
+        kind = self.catalog.creatures[esper.component_for_entity(eid, Creature).kind]
+        weapon = kind.weapon.name if kind.weapon is not None else None
+        if weapon and self.streams.loot.randint(1, 3) == 1:
+            self._create_item(weapon, 1, Position(pos.x, pos.y, pos.depth))
+
+    # --- the player's actions -----------------------------------------------------------
+
+    def _do_move(self, action: A.Move) -> A.Result:
+        if max(abs(action.dx), abs(action.dy)) != 1:
+            return A.Impossible("You can only step to a neighbouring cell.")
+        pos = esper.component_for_entity(self.player, Position)
+        x, y = pos.x + action.dx, pos.y + action.dy
+        target = self.blocker_at(x, y) if self.gamemap.in_bounds(x, y) else None
+        if target is not None:
+            return A.Instead(A.Attack(target))
+        if not self.gamemap.in_bounds(x, y) or not self.gamemap.walkable[x, y]:
+            return A.Impossible("There is a wall in the way.")
+        fighter = self.fighter(self.player)
+        if fighter.burden == stats.OVERLOADED:
+            return A.Impossible("You carry too much to move.")
+        self.move_entity(self.player, x, y)
+        events = self._describe_floor(x, y)
+        ticks = WAIT_TICKS * stats.BURDEN_STEP_PERCENT[fighter.burden] // 100
+        return A.Done(tuple(events), ticks)
+
+    def _describe_floor(self, x: int, y: int) -> list[Event]:
+        names = [self.item_name(i) for i in self.items_at(x, y)]
+        gm = self.gamemap
+        if (x, y) == gm.stairs_down:
+            names.append("a staircase down (>)")
+        if (x, y) == gm.stairs_up:
+            names.append("a staircase up (<)" if self.depth > 1 else "the way out (<)")
+        return [Message("You see here: " + ", ".join(names) + ".")] if names else []
+
+    def _do_attack(self, action: A.Attack) -> A.Result:
+        target = action.target
+        if not esper.entity_exists(target) or not esper.has_component(target, Creature):
+            return A.Impossible("There is nothing there to attack.")
+        me, it = self.position(self.player), self.position(target)
+        if it.depth != me.depth or max(abs(it.x - me.x), abs(it.y - me.y)) != 1:
+            return A.Impossible("That is out of reach.")
+        events, ticks = combat.melee(self, self.player, target)
+        return A.Done(tuple(events), ticks)
+
+    def _do_wait(self, action: A.Wait) -> A.Result:
+        return A.Done((), WAIT_TICKS)
+
+    def _do_rest(self, action: A.Rest) -> A.Result:
+        """Wait until healed (and rested) or disturbed: a creature in view, or hurt."""
+        if self._hostile_in_view():
+            return A.Impossible("You cannot rest with enemies in view.")
+        health = esper.component_for_entity(self.player, Health)
+        stance = esper.component_for_entity(self.player, Stance)
+        events: list[Event] = []
+        for _ in range(REST_LIMIT):
+            if health.hp >= health.max_hp and stance.stamina >= stance.max_stamina:
+                break
+            before = health.hp
+            events += self._spend(WAIT_TICKS)
+            if self.over or self._hostile_in_view() or health.hp < before:
+                break
+        done = health.hp >= health.max_hp
+        events.append(Message("You rest." if done else "Your rest is interrupted."))
+        return A.Done(tuple(events), 0)
+
+    def _hostile_in_view(self) -> bool:
+        return any(self.sees(e) for e, _ in self.creatures_here())
+
+    def _do_pickup(self, action: A.PickUp) -> A.Result:
+        pos = self.position(self.player)
+        if action.item not in self.items_at(pos.x, pos.y):
+            return A.Impossible("There is nothing like that here.")
+        esper.remove_component(action.item, Position)
+        esper.component_for_entity(self.player, Inventory).items.append(action.item)
+        events: list[Event] = [Message(f"You pick up the {self.item_name(action.item)}.")]
+        return A.Done(tuple(events), WAIT_TICKS)
+
+    def _owned(self, item: int) -> bool:
+        return item in esper.component_for_entity(self.player, Inventory).items
+
+    def _do_drop(self, action: A.Drop) -> A.Result:
+        if not self._owned(action.item):
+            return A.Impossible("You do not have that.")
+        self._unequip(action.item)
+        esper.component_for_entity(self.player, Inventory).items.remove(action.item)
+        pos = self.position(self.player)
+        esper.add_component(action.item, Position(pos.x, pos.y, pos.depth))
+        return A.Done((Message(f"You drop the {self.item_name(action.item)}."),), WAIT_TICKS)
+
+    def _unequip(self, item: int) -> str | None:
+        eq = esper.component_for_entity(self.player, Equipment)
+        for slot, held in eq.slots().items():
+            if held == item:
+                setattr(eq, slot, None)
+                return slot
+        return None
+
+    def _do_wield(self, action: A.Wield) -> A.Result:
+        """Wield a weapon or shield: a missile weapon goes to the missile slot, ammunition to
+        the quiver, a shield to the off hand, a second one-handed weapon to the off hand."""
+        if not self._owned(action.item):
+            return A.Impossible("You do not have that.")
+        data = self.catalog.lookup(esper.component_for_entity(action.item, Item).name)
+        eq = esper.component_for_entity(self.player, Equipment)
+        slot = self._wield_slot(data, eq, action.item)
+        if slot is None:
+            return A.Impossible(f"You cannot wield the {self.item_name(action.item)}.")
+        self._unequip(action.item)
+        if slot == "main" and isinstance(data, Weapon) and data.two_handed:
+            eq.off = None
+        if slot == "off" and self._two_handed(eq.main):
+            eq.main = None
+        setattr(eq, slot, action.item)
+        verb = "ready" if slot in ("missile", "ammo") else "wield"
+        return A.Done((Message(f"You {verb} the {self.item_name(action.item)}."),), WAIT_TICKS)
+
+    def _two_handed(self, item: int | None) -> bool:
+        data = fighters.item_data(self.catalog, item)
+        return isinstance(data, Weapon) and data.two_handed
+
+    def _wield_slot(self, data, eq: Equipment, item: int) -> str | None:
+        if isinstance(data, Ammo):
+            return "ammo"
+        if isinstance(data, Weapon):
+            if data.is_missile:
+                return "missile"
+            if data.held == "either" and eq.main not in (None, item) and eq.off is None \
+                    and not self._two_handed(eq.main):
+                return "off"
+            return "main"
+        if isinstance(data, Armour) and data.is_shield:
+            return "off" if eq.off is None or eq.main is not None else "main"
+        return None
+
+    def _do_wear(self, action: A.Wear) -> A.Result:
+        if not self._owned(action.item):
+            return A.Impossible("You do not have that.")
+        data = self.catalog.lookup(esper.component_for_entity(action.item, Item).name)
+        if not isinstance(data, Armour):
+            return A.Impossible(f"You cannot wear the {self.item_name(action.item)}.")
+        if data.is_shield:
+            return self._do_wield(A.Wield(action.item))
+        eq = esper.component_for_entity(self.player, Equipment)
+        self._unequip(action.item)
+        setattr(eq, data.slot, action.item)
+        return A.Done((Message(f"You put on the {data.name}."),), 2 * WAIT_TICKS)
+
+    def _do_takeoff(self, action: A.TakeOff) -> A.Result:
+        if not self._owned(action.item) or self.equipped_slot(action.item) is None:
+            return A.Impossible("You are not wearing or holding that.")
+        self._unequip(action.item)
+        return A.Done((Message(f"You take off the {self.item_name(action.item)}."),),
+                      WAIT_TICKS)
+
+    def _do_quaff(self, action: A.Quaff) -> A.Result:
+        if not self._owned(action.item):
+            return A.Impossible("You do not have that.")
+        data = self.catalog.lookup(esper.component_for_entity(action.item, Item).name)
+        if not isinstance(data, MiscItem) or data.heals is None:
+            return A.Impossible("You cannot drink that.")
+        health = esper.component_for_entity(self.player, Health)
+        health.hp = min(health.max_hp, health.hp + data.heals.roll(self.streams.loot))
+        esper.component_for_entity(self.player, Vitals).bleeding = 0
+        self._consume(action.item)
+        return A.Done((Message("You feel better.", "good"),), WAIT_TICKS)
+
+    def _consume(self, item: int) -> None:
+        component = esper.component_for_entity(item, Item)
+        component.count -= 1
+        if component.count <= 0:
+            self._unequip(item)
+            esper.component_for_entity(self.player, Inventory).items.remove(item)
+            esper.delete_entity(item, immediate=True)
+
+    def _do_descend(self, action: A.Descend) -> A.Result:
+        pos = self.position(self.player)
+        if (pos.x, pos.y) != self.gamemap.stairs_down:
+            return A.Impossible("There is no staircase down here.")
+        self._enter_level(self.depth + 1, arriving_down=True)
+        return A.Done((LevelChanged(self.depth),
+                       Message(f"You descend to depth {self.depth}.")), WAIT_TICKS)
+
+    def _do_ascend(self, action: A.Ascend) -> A.Result:
+        pos = self.position(self.player)
+        if (pos.x, pos.y) != self.gamemap.stairs_up:
+            return A.Impossible("There is no staircase up here.")
+        if self.depth == 1:
+            return self._leave()
+        self._enter_level(self.depth - 1, arriving_down=False)
+        return A.Done((LevelChanged(self.depth),
+                       Message(f"You climb to depth {self.depth}.")), WAIT_TICKS)
+
+    def _leave(self) -> A.Result:
+        carried = {esper.component_for_entity(i, Item).name for i in self.inventory()}
+        if GOAL_ITEM not in carried:
+            return A.Impossible(f"You will not leave without the {GOAL_ITEM}.")
+        self.outcome = "won"
+        self.cause = f"escaped with the {GOAL_ITEM}"
+        message = Message(f"You climb out into daylight with the {GOAL_ITEM}. You win!", "good")
+        return A.Done((Won(), message), 0)
+
+    # --- the whole state ----------------------------------------------------------------
+
+    def entities(self) -> Iterator[tuple[int, dict]]:
+        """Every entity and its components, in id order."""
+        self._use()
+        for eid in sorted(esper._entities):
+            yield eid, esper.components_for_entity(eid)

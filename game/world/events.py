@@ -1,0 +1,43 @@
+"""Events: plain data the engine emits; the log and the screens read them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.rules.resolve import Outcome
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A line for the log. ``tone`` lets the UI colour it without the engine choosing colours."""
+
+    text: str
+    tone: str = "info"  # info, good, bad, combat, wizard
+
+
+@dataclass(frozen=True, slots=True)
+class AttackEvent:
+    attacker: int
+    target: int
+    outcome: Outcome
+    lines: tuple[str, ...]  # what the player saw (empty when unseen)
+
+
+@dataclass(frozen=True, slots=True)
+class Died:
+    entity: int
+    name: str
+    cause: str
+
+
+@dataclass(frozen=True, slots=True)
+class LevelChanged:
+    depth: int
+
+
+@dataclass(frozen=True, slots=True)
+class Won:
+    pass
+
+
+Event = Message | AttackEvent | Died | LevelChanged | Won

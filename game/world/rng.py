@@ -1,0 +1,57 @@
+"""Named random streams derived from the game seed, so each kind of randomness is independent.
+
+Level generation uses ``mapgen.level_seed`` (seed and depth alone). Play draws from the streams
+here: combat, AI, loot, and a display-only stream that never touches state. A stream's state is
+plain ints, so a snapshot can store it as JSON.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+STREAMS = ("combat", "ai", "loot", "display")
+
+
+def derive(seed: int, name: str) -> int:
+    """A 64-bit seed for ``name``: sha256, never Python's salted ``hash()``."""
+    digest = hashlib.sha256(f"{seed}:{name}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+class Streams:
+    """The game's named ``random.Random`` streams."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.by_name = {name: random.Random(derive(seed, name)) for name in STREAMS}
+
+    def __getattr__(self, name: str) -> random.Random:
+        try:
+            return self.__dict__["by_name"][name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def for_level(self, depth: int, purpose: str) -> random.Random:
+        """A fresh stream for one level's contents: depends on the seed and depth alone."""
+        return random.Random(derive(self.seed, f"{purpose}:{depth}"))
+
+    def state(self) -> dict[str, list]:
+        """JSON-ready states of the play streams."""
+        return {name: _to_json(r.getstate()) for name, r in sorted(self.by_name.items())}
+
+    def restore(self, state: dict[str, list]) -> None:
+        for name, value in state.items():
+            if name not in self.by_name:
+                raise ValueError(f"unknown random stream {name!r}")
+            self.by_name[name].setstate(_from_json(value))
+
+
+def _to_json(state: tuple) -> list:
+    version, internal, gauss = state
+    return [version, list(internal), gauss]
+
+
+def _from_json(value: list) -> tuple:
+    version, internal, gauss = value
+    return (version, tuple(internal), gauss)
