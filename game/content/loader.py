@@ -54,8 +54,12 @@ class Spec:
     """What one field of an entry must be.
 
     ``kind`` is "int", "str", "bool", "dice" or "names" (an array of strings, read as a tuple;
-    a required one must name at least one). Integers must lie in ``low..high`` (``None`` is
-    unbounded); strings, when ``choices`` is given, must be one of them.
+    a required one must name at least one; ``unique`` forbids naming one twice). Integers must
+    lie in ``low..high`` (``None`` is unbounded); strings, when ``choices`` is given, must be
+    one of them. Also: "ranks" (a table of integers in ``low..high`` by name, names from
+    ``choices`` when given, read as a dict), "colour" (an array of three integers 0 to 255,
+    read as a tuple) and "tables" (an array of tables, read as a tuple of dicts for the caller
+    to check with :func:`check_fields`).
     """
 
     kind: str
@@ -63,6 +67,7 @@ class Spec:
     low: int | None = 0
     high: int | None = None
     choices: tuple[str, ...] = ()
+    unique: bool = True
 
 
 WEAPON_FIELDS: dict[str, Spec] = {
@@ -139,6 +144,33 @@ def load_armour(path: Path) -> dict[str, Armour]:
     for name, fields in _entries(label, "armour", data["armour"], ARMOUR_FIELDS):
         armour[name] = _checked_armour(Armour(name=name, **fields), label)
     return armour
+
+
+# --- helpers for other content files (creatures, characters) ----------------------------
+
+
+def read_toml(path: Path, allowed: tuple[str, ...],
+              required: tuple[str, ...]) -> tuple[str, dict]:
+    """``path``'s label and data, with only the ``allowed`` top-level tables, ``required`` ones
+    present, each a table of entries."""
+    return _read(path, allowed, required)
+
+
+def check_entries(label: str, what: str, table: Mapping[str, Any],
+                  specs: Mapping[str, Spec]) -> list[tuple[str, dict[str, Any]]]:
+    """Each entry's lower-case name and fields checked against ``specs``."""
+    return _entries(label, what, table, specs)
+
+
+def check_fields(where: str, entry: Mapping[str, Any],
+                 specs: Mapping[str, Spec]) -> dict[str, Any]:
+    """One table's fields checked against ``specs``; errors start with ``where``."""
+    return _fields(where, entry, specs)
+
+
+def field_error(where: str, key: str, problem: str) -> ContentError:
+    """The one-line error for a problem found across fields, after the fields' own checks."""
+    return ContentError(f"{where}: field {key!r}: {_one_line(problem)}")
 
 
 # --- files and entries ------------------------------------------------------------------
@@ -226,6 +258,12 @@ def convert(value: Any, spec: Spec) -> Any:
             raise _Bad(_one_line(error)) from None
     if spec.kind == "names":
         return _string_list(value, spec)
+    if spec.kind == "ranks":
+        return _ranks(value, spec)
+    if spec.kind == "colour":
+        return _colour(value)
+    if spec.kind == "tables":
+        return tuple(_expect(item, dict) for item in _expect(value, list))
     raise AssertionError(f"unknown field kind {spec.kind!r}")
 
 
@@ -264,9 +302,28 @@ def _string_list(value: Any, spec: Spec) -> tuple[str, ...]:
     items = tuple(_string(item, spec.choices) for item in _expect(value, list))
     if spec.required and not items:
         raise _Bad("must name at least one")
-    if len(set(items)) != len(items):
+    if spec.unique and len(set(items)) != len(items):
         raise _Bad(f"names one twice: {list(items)!r}")
     return items
+
+
+def _ranks(value: Any, spec: Spec) -> dict[str, int]:
+    ranks = {}
+    for name, rank in _expect(value, dict).items():
+        if spec.choices and name not in spec.choices:
+            raise _Bad(f"{name!r} is not one of {_names(spec.choices)}")
+        try:
+            ranks[name] = _integer(rank, spec)
+        except _Bad as problem:
+            raise _Bad(f"{name!r}: {problem}") from None
+    return ranks
+
+
+def _colour(value: Any) -> tuple[int, int, int]:
+    channels = _expect(value, list)
+    if len(channels) != 3:
+        raise _Bad(f"expected [red, green, blue], not {len(channels)} numbers")
+    return tuple(_integer(c, Spec("int", high=255)) for c in channels)
 
 
 # --- checks across fields ---------------------------------------------------------------

@@ -79,6 +79,36 @@ class Engine:
         self.say(f"You enter the dungeon. Find the {GOAL_ITEM} on depth {MAX_DEPTH} "
                  f"and bring it back up.")
 
+    @classmethod
+    def scenario(cls, picture: str, legend: dict[str, str] | None = None, *,
+                 character: str = "dwarf warrior", seed: int = 0) -> Engine:
+        """A game on a small hand-drawn level, for tests: ``@`` is the player, ``#`` wall,
+        ``<``/``>`` stairs, and each legend character a creature kind or an item name."""
+        engine = cls(seed, character)
+        engine._use()
+        for eid, (pos,) in [(e, c) for e, c in esper.get_components(Position)]:
+            if eid != engine.player:
+                esper.delete_entity(eid, immediate=True)
+        gm = GameMap.from_ascii(picture)
+        engine.levels = {1: gm}
+        engine.log.clear()
+        for y, row in enumerate(picture.strip("\n").splitlines()):
+            for x, char in enumerate(row):
+                engine._place(char, x, y, (legend or {}).get(char))
+        engine._distance.clear()
+        pos = engine.position(engine.player)
+        gm.update_fov(pos.x, pos.y, FOV_RADIUS)
+        return engine
+
+    def _place(self, char: str, x: int, y: int, name: str | None) -> None:
+        if char == "@":
+            pos = esper.component_for_entity(self.player, Position)
+            pos.x, pos.y, pos.depth = x, y, 1
+        elif name in self.catalog.creatures:
+            esper.component_for_entity(self._create_creature(name, x, y, 1), Creature).awake = True
+        elif name is not None:
+            self._create_item(name, 1, Position(x, y, 1))
+
     # --- the world ----------------------------------------------------------------------
 
     def _use(self) -> None:

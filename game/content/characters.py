@@ -1,0 +1,103 @@
+"""Starting characters from ``assets/characters.toml``: the builds a player picks from.
+
+Held and worn things are resolved against the armoury with the same gear helpers as creatures,
+so a starting build can only name what the armoury defines; the world makes an item of each
+by its ``name``. Hit points are ``base_hp`` plus twice the Constitution modifier (a decision:
+the manual's Stats page is missing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.rules import stats
+from game.rules.items import Ammo, Armour, Armoury, Weapon
+from game.rules.profiles import Fighter
+
+from .creatures import gear_specs, resolve_gear
+from .loader import ASSETS_DIR, Spec, check_entries, field_error, read_toml
+
+CHARACTERS_FILE = "characters.toml"
+
+ITEM_NAMES = frozenset({"healing potion"})
+"""Inventory items that are not the armoury's weapons, ammunition or armour."""
+
+HP_PER_CON_MODIFIER = 2
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterKind:
+    """A starting build: stats, ranks, and what it holds, wears and carries."""
+
+    name: str
+    race: str
+    class_: str
+    description: str
+    base_hp: int
+    strength: int = 10
+    dexterity: int = 10
+    constitution: int = 10
+    willpower: int = 10
+    main_hand: Weapon | None = None
+    off_hand: Weapon | Armour | None = None
+    missile: Weapon | None = None
+    ammo: Ammo | None = None
+    ammo_count: int = 0
+    worn: tuple[Armour, ...] = ()
+    skills: Mapping[str, int] = field(default_factory=dict)
+    styles: Mapping[str, int] = field(default_factory=dict)
+    stance: str = stats.NORMAL.name
+    inventory: tuple[str, ...] = ()  # item names; a name twice is two of it
+
+    @property
+    def hit_points(self) -> int:
+        """base_hp + 2 x Constitution modifier, at least 1."""
+        return max(1, self.base_hp + HP_PER_CON_MODIFIER * stats.modifier(self.constitution))
+
+    def fighter(self, **overrides: Any) -> Fighter:
+        """This build as a combatant at full health."""
+        base = dict(
+            strength=self.strength, dexterity=self.dexterity, skills=dict(self.skills),
+            styles=dict(self.styles), stance=stats.STANCES[self.stance],
+            main_hand=self.main_hand, off_hand=self.off_hand, missile=self.missile,
+            ammo=self.ammo, worn=self.worn, max_hp=self.hit_points,
+        )
+        return Fighter(**(base | overrides))
+
+
+def character_specs(armoury: Armoury) -> dict[str, Spec]:
+    return {
+        "race": Spec("str", required=True),
+        "class": Spec("str", required=True),
+        "description": Spec("str", required=True),
+        "base_hp": Spec("int", required=True, low=1),
+        "strength": Spec("int", low=1),
+        "dexterity": Spec("int", low=1),
+        "constitution": Spec("int", low=1),
+        "willpower": Spec("int", low=1),
+        **gear_specs(armoury, "main_hand"),
+        "inventory": Spec("names", unique=False),
+    }
+
+
+def load_characters(armoury: Armoury, path: Path | None = None) -> dict[str, CharacterKind]:
+    """Every starting build of ``path`` (default ``assets/characters.toml``), keyed by name in
+    file order."""
+    label, data = read_toml(ASSETS_DIR / CHARACTERS_FILE if path is None else path,
+                            allowed=("character",), required=("character",))
+    entries = check_entries(label, "character", data["character"], character_specs(armoury))
+    return {name: _character(armoury, f"{label}: character {name!r}", name, fields)
+            for name, fields in entries}
+
+
+def _character(armoury: Armoury, where: str, name: str, fields: dict[str, Any]) -> CharacterKind:
+    resolve_gear(armoury, where, fields, "main_hand")
+    known = ITEM_NAMES.union(armoury.weapons, armoury.armour, armoury.ammo)
+    for item in fields.get("inventory", ()):
+        if item not in known:
+            raise field_error(where, "inventory", f"unknown item {item!r}")
+    fields["class_"] = fields.pop("class")
+    return CharacterKind(name=name, **fields)

@@ -1,0 +1,325 @@
+"""Creature kinds from ``assets/creatures.toml``, with their gear resolved against the armoury.
+
+A kind's weapons, armour and ammunition are the armoury's own frozen objects, and its natural
+attacks (bite, claw, touch) become ``Weapon`` values of the "Unarmed" skill, so a creature's
+attack adds up through the same profile builders as the player's. Every problem is a one-line
+``ContentError`` naming the file, the creature and the field. The gear helpers here are shared
+with ``game.content.characters``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.rules import stats
+from game.rules.items import (
+    BOTH_HANDS,
+    DAMAGE_TYPES,
+    EITHER_HAND,
+    MAIN_HAND,
+    MISSILE,
+    Ammo,
+    Armour,
+    Armoury,
+    Weapon,
+)
+from game.rules.profiles import SHIELD_SKILL, Fighter
+
+from .loader import (
+    ASSETS_DIR,
+    ATTACK_EFFECTS,
+    Spec,
+    check_entries,
+    check_fields,
+    field_error,
+    read_toml,
+)
+
+CREATURES_FILE = "creatures.toml"
+MAX_DEPTH = 6  # game.world.mapgen.MAX_DEPTH (content may not import the world; a test checks)
+
+# The manual: "Some things have no vitals to find, so they are immune to criticals and to sneak
+# attacks. [...] These are the incorporeal (ghosts and wraiths), animated objects, and every
+# creature tagged elemental, skeleton, spirit, or construct". The fleshy undead have vitals.
+CRIT_IMMUNE_TAGS = frozenset({"incorporeal", "animated", "elemental", "skeleton", "spirit",
+                              "construct"})
+TAGS = ("incorporeal", "animated", "elemental", "skeleton", "spirit", "construct", "undead",
+        "animal", "vermin", "humanoid", "kobold", "goblinoid", "orc", "giant", "unique")
+BEHAVIOURS = ("hunt", "wander", "flee_when_hurt", "pack")
+UNARMED_SKILL = "Unarmed"  # the weapon skill of bare hands and natural attacks
+
+RANK = {"low": 0, "high": stats.MAX_RANK}
+
+ATTACK_FIELDS: dict[str, Spec] = {
+    "name": Spec("str", required=True),
+    "damage": Spec("dice", required=True),
+    "type": Spec("str", required=True, choices=DAMAGE_TYPES),
+    "threat_from": Spec("int", low=3, high=24),
+    "multiplier": Spec("int", low=1, high=5),
+    "ticks": Spec("int", low=1),
+    "to_hit": Spec("int", low=None),
+    "pierce": Spec("int"),
+    "effects": Spec("names", choices=ATTACK_EFFECTS),
+}
+
+
+# --- gear, shared with characters -------------------------------------------------------
+
+
+def skill_names(armoury: Armoury) -> tuple[str, ...]:
+    """Every weapon skill a rank may be given in: the armoury's, bare hands' and the shield's."""
+    names = {w.skill for w in armoury.weapons.values()} | {UNARMED_SKILL, SHIELD_SKILL}
+    return tuple(sorted(names))
+
+
+def gear_specs(armoury: Armoury, main_key: str) -> dict[str, Spec]:
+    """The fields of held and worn things, ranks and stance, common to creatures and characters."""
+    return {
+        main_key: Spec("str"),
+        "off_hand": Spec("str"),
+        "missile": Spec("str"),
+        "ammo": Spec("str"),
+        "ammo_count": Spec("int"),
+        "worn": Spec("names"),
+        "skills": Spec("ranks", choices=skill_names(armoury), **RANK),
+        "styles": Spec("ranks", choices=stats.STYLES, **RANK),
+        "stance": Spec("str", choices=tuple(stats.STANCES)),
+    }
+
+
+def resolve_gear(armoury: Armoury, where: str, fields: dict[str, Any], main_key: str) -> None:
+    """Replace the names of held, shot and worn things in ``fields`` by the armoury's objects."""
+    if main_key in fields:
+        fields[main_key] = weapon_named(armoury, where, main_key, fields[main_key],
+                                        (MAIN_HAND, EITHER_HAND, BOTH_HANDS))
+    if "off_hand" in fields:
+        fields["off_hand"] = _off_hand(armoury, where, fields["off_hand"], fields.get(main_key))
+    _resolve_missile(armoury, where, fields)
+    if "worn" in fields:
+        fields["worn"] = _worn(armoury, where, fields["worn"])
+
+
+def weapon_named(armoury: Armoury, where: str, key: str, name: str,
+                 holds: tuple[str, ...]) -> Weapon:
+    """The armoury's weapon ``name``, which must be held one of the ways in ``holds``."""
+    weapon = armoury.weapons.get(name)
+    if weapon is None:
+        raise field_error(where, key, f"unknown weapon {name!r}")
+    if weapon.held not in holds:
+        raise field_error(where, key, f"{name!r} is held {weapon.held!r}, "
+                                      f"not {' or '.join(repr(h) for h in holds)}")
+    return weapon
+
+
+def _off_hand(armoury: Armoury, where: str, name: str,
+              main: Weapon | None) -> Weapon | Armour:
+    if main is not None and main.two_handed:
+        raise field_error(where, "off_hand", f"the {main.name} takes both hands")
+    piece = armoury.armour.get(name)
+    if piece is not None:
+        if not piece.is_shield:
+            raise field_error(where, "off_hand", f"{name!r} is worn, not held: put it in 'worn'")
+        return piece
+    if name not in armoury.weapons:
+        raise field_error(where, "off_hand", f"unknown weapon or shield {name!r}")
+    return weapon_named(armoury, where, "off_hand", name, (EITHER_HAND,))
+
+
+def _resolve_missile(armoury: Armoury, where: str, fields: dict[str, Any]) -> None:
+    """A missile weapon needs the ammunition it shoots, and some of it; neither goes alone."""
+    if "missile" not in fields:
+        for key in ("ammo", "ammo_count"):
+            if key in fields:
+                raise field_error(where, key, "only goes with a 'missile' weapon")
+        return
+    bow = fields["missile"] = weapon_named(armoury, where, "missile", fields["missile"],
+                                           (MISSILE,))
+    if "ammo" not in fields:
+        raise field_error(where, "ammo", f"the {bow.name} needs ammunition of kind {bow.ammo!r}")
+    ammo = armoury.ammo.get(fields["ammo"])
+    if ammo is None:
+        raise field_error(where, "ammo", f"unknown ammunition {fields['ammo']!r}")
+    if ammo.kind != bow.ammo:
+        raise field_error(where, "ammo", f"the {bow.name} shoots {bow.ammo!r}, not {ammo.kind!r}")
+    if fields.get("ammo_count", 0) < 1:
+        raise field_error(where, "ammo_count", "a missile weapon needs at least 1 to shoot")
+    fields["ammo"] = ammo
+
+
+def _worn(armoury: Armoury, where: str, names: tuple[str, ...]) -> tuple[Armour, ...]:
+    pieces, slots = [], set()
+    for name in names:
+        piece = armoury.armour.get(name)
+        if piece is None:
+            raise field_error(where, "worn", f"unknown armour {name!r}")
+        if piece.is_shield:
+            raise field_error(where, "worn", f"{name!r} is a shield: put it in 'off_hand'")
+        if piece.slot in slots:
+            raise field_error(where, "worn", f"two pieces worn on the {piece.slot}")
+        slots.add(piece.slot)
+        pieces.append(piece)
+    return tuple(pieces)
+
+
+# --- creatures --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CreatureKind:
+    """One kind of creature as the data describes it, at full health."""
+
+    name: str
+    glyph: str
+    colour: tuple[int, int, int]
+    depth: int  # the shallowest depth where it appears
+    hit_points: int
+    description: str
+    frequency: int = 10  # relative spawn weight; 0 is never at random
+    strength: int = 10
+    dexterity: int = 10
+    constitution: int = 10
+    speed: int = 60  # ticks per step
+    weapon: Weapon | None = None
+    off_hand: Weapon | Armour | None = None
+    missile: Weapon | None = None
+    ammo: Ammo | None = None
+    ammo_count: int = 0
+    throws: Weapon | None = None
+    throw_count: int = 0
+    worn: tuple[Armour, ...] = ()
+    attacks: tuple[Weapon, ...] = ()  # natural attacks, used when no weapon is held
+    natural_defence: int = 0
+    natural_protection: int = 0
+    natural_noun: str = ""
+    skills: Mapping[str, int] = field(default_factory=dict)
+    styles: Mapping[str, int] = field(default_factory=dict)
+    stance: str = stats.NORMAL.name
+    tags: tuple[str, ...] = ()
+    behaviour: str = "hunt"
+    passes_walls: bool = False
+    wall_defence: int = 0  # Defence of the Wall kind while it stands inside a wall
+    ranged: bool = False  # prefers to shoot or throw
+
+    @property
+    def crit_immune(self) -> bool:
+        return not CRIT_IMMUNE_TAGS.isdisjoint(self.tags)
+
+    def fighter(self, **overrides: Any) -> Fighter:
+        """This kind as a combatant at full health, out of any wall (the world sets ``wall``)."""
+        base = dict(
+            strength=self.strength, dexterity=self.dexterity, skills=dict(self.skills),
+            styles=dict(self.styles), stance=stats.STANCES[self.stance],
+            main_hand=self.weapon, off_hand=self.off_hand, missile=self.missile,
+            ammo=self.ammo, worn=self.worn, natural_attacks=self.attacks,
+            natural_defence=self.natural_defence, natural_protection=self.natural_protection,
+            natural_noun=self.natural_noun, max_hp=self.hit_points,
+            crit_immune=self.crit_immune, wall=0,
+        )
+        return Fighter(**(base | overrides))
+
+
+def creature_specs(armoury: Armoury) -> dict[str, Spec]:
+    return {
+        "glyph": Spec("str", required=True),
+        "colour": Spec("colour", required=True),
+        "depth": Spec("int", required=True, low=1, high=MAX_DEPTH),
+        "hit_points": Spec("int", required=True, low=1),
+        "description": Spec("str", required=True),
+        "frequency": Spec("int"),
+        "strength": Spec("int", low=1),
+        "dexterity": Spec("int", low=1),
+        "constitution": Spec("int", low=1),
+        "speed": Spec("int", low=1),
+        **gear_specs(armoury, "weapon"),
+        "throws": Spec("str"),
+        "throw_count": Spec("int"),
+        "attacks": Spec("tables"),
+        "natural_defence": Spec("int"),
+        "natural_protection": Spec("int"),
+        "natural_noun": Spec("str"),
+        "tags": Spec("names", choices=TAGS),
+        "behaviour": Spec("str", choices=BEHAVIOURS),
+        "passes_walls": Spec("bool"),
+        "wall_defence": Spec("int"),
+        "ranged": Spec("bool"),
+    }
+
+
+def load_creatures(armoury: Armoury, path: Path | None = None) -> dict[str, CreatureKind]:
+    """Every creature kind of ``path`` (default ``assets/creatures.toml``), keyed by name in
+    file order."""
+    label, data = read_toml(ASSETS_DIR / CREATURES_FILE if path is None else path,
+                            allowed=("creature",), required=("creature",))
+    entries = check_entries(label, "creature", data["creature"], creature_specs(armoury))
+    return {name: _creature(armoury, f"{label}: creature {name!r}", name, fields)
+            for name, fields in entries}
+
+
+def _creature(armoury: Armoury, where: str, name: str, fields: dict[str, Any]) -> CreatureKind:
+    _check_glyph(where, fields["glyph"])
+    resolve_gear(armoury, where, fields, "weapon")
+    _resolve_throws(armoury, where, fields)
+    if "attacks" in fields:
+        fields["attacks"] = _natural_attacks(where, fields["attacks"])
+    _check_creature(where, fields)
+    return CreatureKind(name=name, **fields)
+
+
+def _check_glyph(where: str, glyph: str) -> None:
+    if len(glyph) != 1 or not glyph.isprintable() or glyph.isspace():
+        raise field_error(where, "glyph", f"must be one printable character, not {glyph!r}")
+
+
+def _resolve_throws(armoury: Armoury, where: str, fields: dict[str, Any]) -> None:
+    if "throws" not in fields:
+        if "throw_count" in fields:
+            raise field_error(where, "throw_count", "only goes with 'throws'")
+        return
+    weapon = armoury.weapons.get(fields["throws"])
+    if weapon is None:
+        raise field_error(where, "throws", f"unknown weapon {fields['throws']!r}")
+    if not weapon.made_for_throwing:
+        raise field_error(where, "throws", f"the {weapon.name} is not made for throwing")
+    if fields.get("throw_count", 0) < 1:
+        raise field_error(where, "throw_count", "a thrower needs at least 1 to throw")
+    fields["throws"] = weapon
+
+
+def _natural_attacks(where: str, tables: tuple[dict, ...]) -> tuple[Weapon, ...]:
+    attacks = []
+    for index, table in enumerate(tables):
+        name = table.get("name")
+        label = f"{where}: attack {name!r}" if isinstance(name, str) else f"{where}: attack {index}"
+        attacks.append(natural_attack(check_fields(label, table, ATTACK_FIELDS)))
+    names = [a.name for a in attacks]
+    if len(set(names)) != len(names):
+        raise field_error(where, "attacks", f"names one twice: {names!r}")
+    return tuple(attacks)
+
+
+def natural_attack(fields: dict[str, Any]) -> Weapon:
+    """A bite, claw or touch as a weapon of the Unarmed skill, named by what messages call it."""
+    fields = dict(fields)
+    name, kind = fields.pop("name"), fields.pop("type")
+    defaults = {"threat_from": 22, "multiplier": 2}
+    return Weapon(name=name, noun=name, skill=UNARMED_SKILL, held=EITHER_HAND,
+                  damage_types=(kind,), **(defaults | fields))
+
+
+def _check_creature(where: str, fields: dict[str, Any]) -> None:
+    """Checks across fields: each says why the data would not mean what it seems to."""
+    held = [fields.get(k) for k in ("weapon", "off_hand")]
+    if fields.get("attacks") and any(isinstance(h, Weapon) for h in held):
+        raise field_error(where, "attacks", "a creature holding a weapon fights with it; "
+                                            "its natural attacks would never be used")
+    natural = fields.get("natural_defence", 0) or fields.get("natural_protection", 0)
+    if bool(natural) != bool(fields.get("natural_noun")):
+        raise field_error(where, "natural_noun", "natural Defence or Protection needs its noun "
+                                                 "('shell', 'hide'), and a noun needs one of them")
+    if fields.get("wall_defence", 0) and not fields.get("passes_walls"):
+        raise field_error(where, "wall_defence", "only a creature that passes walls stands in one")
+    if fields.get("ranged") and not (fields.get("missile") or fields.get("throws")):
+        raise field_error(where, "ranged", "needs a 'missile' weapon or something it 'throws'")
