@@ -1,0 +1,72 @@
+"""The window front end: the same App drawn in a tcod SDL window, where a display exists."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import tcod.console
+import tcod.context
+import tcod.event
+import tcod.tileset
+
+from .app import App
+
+FONTS = (
+    "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
+    "/usr/share/fonts/TTF/DejaVuSansMono.ttf",
+    "/System/Library/Fonts/Menlo.ttc",
+    "C:/Windows/Fonts/consola.ttf",
+)
+COLUMNS, ROWS = 80, 24
+K = tcod.event.KeySym
+_NAMES = {
+    K.UP: "up", K.DOWN: "down", K.LEFT: "left", K.RIGHT: "right",
+    K.HOME: "upleft", K.END: "downleft", K.PAGEUP: "upright", K.PAGEDOWN: "downright",
+    K.RETURN: "enter", K.KP_ENTER: "enter", K.ESCAPE: "escape", K.TAB: "tab",
+    K.BACKSPACE: "backspace", K.DELETE: "delete",
+    **{getattr(K, f"KP_{d}"): str(d) for d in range(10)},
+}  # fmt: skip
+
+
+class NoWindow(RuntimeError):
+    """No display or no font: the caller prints one line and exits."""
+
+
+def _tileset() -> tcod.tileset.Tileset:
+    for path in FONTS:
+        if Path(path).exists():
+            return tcod.tileset.load_truetype_font(path, 10, 20)
+    raise NoWindow("no monospace font found for --window; play in the terminal instead")
+
+
+def key_name(event: tcod.event.Event) -> str | None:
+    """Arrows, keypad and control keys from KeyDown; printable characters from TextInput."""
+    if isinstance(event, tcod.event.TextInput):
+        return event.text
+    if not isinstance(event, tcod.event.KeyDown):
+        return None
+    if event.sym in _NAMES:
+        return _NAMES[event.sym]
+    if event.mod & tcod.event.Modifier.CTRL and K.A <= event.sym <= K.Z:
+        return "ctrl-" + chr(event.sym)
+    return None
+
+
+def run(app: App) -> None:
+    """Run ``app`` in a window until it quits or the window is closed."""
+    try:
+        context = tcod.context.new(columns=COLUMNS, rows=ROWS, tileset=_tileset(),
+                                   title="game", vsync=True)
+    except RuntimeError as err:
+        raise NoWindow(f"cannot open a window: {err}") from err
+    with context:
+        while True:
+            console = context.new_console(min_columns=COLUMNS, min_rows=ROWS, order="F")
+            app.draw(console)
+            context.present(console)
+            for event in tcod.event.wait():
+                if isinstance(event, tcod.event.Quit):
+                    return
+                key = key_name(event)
+                if key is not None and not app.handle_key(key):
+                    return
