@@ -120,6 +120,47 @@ class Ascend(Action):
     tag: ClassVar[str] = "ascend"
 
 
+
+
+@dataclass(frozen=True, slots=True)
+class Fire(Action):
+    """Shoot the readied missile weapon at a cell."""
+
+    tag: ClassVar[str] = "fire"
+    x: int
+    y: int
+
+
+@dataclass(frozen=True, slots=True)
+class Throw(Action):
+    tag: ClassVar[str] = "throw"
+    item: int
+    x: int
+    y: int
+
+
+@dataclass(frozen=True, slots=True)
+class Bash(Action):
+    """Bash a neighbour with a shield."""
+
+    tag: ClassVar[str] = "bash"
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class SetStance(Action):
+    tag: ClassVar[str] = "stance"
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Quiver(Action):
+    """Ready ammunition (arrows, bolts, stones) for the missile weapon."""
+
+    tag: ClassVar[str] = "quiver"
+    item: int
+
+
 @dataclass(frozen=True, slots=True)
 class Done:
     events: tuple = ()

@@ -11,8 +11,11 @@ from typing import TYPE_CHECKING
 import esper
 import numpy as np
 
-from . import combat
-from .components import Creature, Health, Position
+from game.rules import profiles
+from game.rules.items import Armour
+
+from . import combat, missiles
+from .components import Creature, Health, Position, Supply
 from .events import Event
 
 if TYPE_CHECKING:
@@ -21,6 +24,7 @@ if TYPE_CHECKING:
 DIRECTIONS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 FLEE_BELOW = 3  # flee when hit points fall below a third of the maximum
 PACK_RADIUS = 8
+BASH_ONE_IN = 4
 UNREACHABLE = np.iinfo(np.int32).max
 
 
@@ -39,8 +43,41 @@ def act(engine: Engine, eid: int) -> tuple[list[Event], int]:
     target = engine.player
     tpos = esper.component_for_entity(target, Position)
     if max(abs(tpos.x - pos.x), abs(tpos.y - pos.y)) == 1:
-        return combat.melee(engine, eid, target)
+        return _close_in(engine, eid, kind, target)
+    if kind.ranged and engine.sees(eid):
+        shot = _shoot(engine, eid, kind, tpos)
+        if shot is not None:
+            return shot
     return _approach(engine, eid, pos, kind.speed, kind.passes_walls)
+
+
+def _close_in(engine: Engine, eid: int, kind, target: int) -> tuple[list[Event], int]:
+    """Up close: a shield-bearer bashes one time in four, otherwise a blow with its weapons."""
+    if isinstance(kind.off_hand, Armour) and engine.streams.ai.randint(1, BASH_ONE_IN) == 1:
+        attack = profiles.bash(engine.fighter(eid))
+        if attack is not None:
+            return combat.strike(engine, eid, target, attack, adjacent=True), attack.ticks
+    return combat.melee(engine, eid, target)
+
+
+def _shoot(engine: Engine, eid: int, kind, tpos: Position) -> tuple[list[Event], int] | None:
+    """Shoot or throw at the player when it has something left and a clear line in range."""
+    supply = esper.component_for_entity(eid, Supply)
+    fighter = engine.fighter(eid)
+    if kind.missile is not None and supply.ammo > 0:
+        attack, name, breaks = profiles.shot(fighter), kind.ammo.name, kind.ammo.break_chance
+    elif kind.throws is not None and supply.throws > 0:
+        attack, name, breaks = profiles.throw(fighter, kind.throws), kind.throws.name, 0
+    else:
+        return None
+    if missiles.flight(engine, eid, tpos.x, tpos.y, attack.range).target != engine.player:
+        return None
+    if kind.missile is not None and supply.ammo > 0:
+        supply.ammo -= 1
+    else:
+        supply.throws -= 1
+    events = missiles.loose(engine, eid, attack, tpos.x, tpos.y, name, breaks=breaks)
+    return events, attack.ticks
 
 
 def _wake(engine: Engine, eid: int, creature: Creature, behaviour: str) -> None:

@@ -117,3 +117,17 @@ class Vitals:
     poison: int = 0
     disease: int = 0
     regen: int = 0  # progress towards the next hit point
+
+
+@dataclass(slots=True)
+class Trap:
+    name: str
+    hidden: bool = True
+
+
+@dataclass(slots=True)
+class Supply:
+    """A creature's arrows and things to throw."""
+
+    ammo: int = 0
+    throws: int = 0

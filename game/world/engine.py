@@ -20,7 +20,7 @@ from game.rules import profiles, stats
 from game.rules.items import Ammo, Armour, Weapon
 
 from . import actions as A
-from . import ai, combat, fighters
+from . import ai, combat, fighters, missiles, traps
 from .components import (
     Actor,
     Attributes,
@@ -34,12 +34,13 @@ from .components import (
     Position,
     Renderable,
     Stance,
+    Supply,
     Training,
     Vitals,
 )
 from .events import Died, Event, LevelChanged, Message, Won
 from .gamemap import GameMap
-from .mapgen import MAX_DEPTH, generate
+from .mapgen import MAX_DEPTH, generate, place_positions
 from .populate import layout
 from .rng import Streams
 
@@ -86,7 +87,7 @@ class Engine:
         ``<``/``>`` stairs, and each legend character a creature kind or an item name."""
         engine = cls(seed, character)
         engine._use()
-        for eid, (pos,) in [(e, c) for e, c in esper.get_components(Position)]:
+        for eid, _ in list(esper.get_components(Position)):
             if eid != engine.player:
                 esper.delete_entity(eid, immediate=True)
         gm = GameMap.from_ascii(picture)
@@ -107,7 +108,7 @@ class Engine:
         elif name in self.catalog.creatures:
             esper.component_for_entity(self._create_creature(name, x, y, 1), Creature).awake = True
         elif name is not None:
-            self._create_item(name, 1, Position(x, y, 1))
+            self.create_item(name, 1, Position(x, y, 1))
 
     # --- the world ----------------------------------------------------------------------
 
@@ -174,11 +175,11 @@ class Engine:
             self._give(eid, name)
 
     def _give(self, eid: int, name: str, count: int = 1) -> int:
-        item = self._create_item(name, count)
+        item = self.create_item(name, count)
         esper.component_for_entity(eid, Inventory).items.append(item)
         return item
 
-    def _create_item(self, name: str, count: int = 1, at: Position | None = None) -> int:
+    def create_item(self, name: str, count: int = 1, at: Position | None = None) -> int:
         glyph, colour = self.catalog.glyph(name)
         components = [Item(name, count), Named(name), Renderable(glyph, colour, 1)]
         if at is not None:
@@ -192,7 +193,7 @@ class Engine:
             Creature(kind.name), Named(kind.name), Renderable(kind.glyph, kind.colour, 2),
             Position(x, y, depth), Actor(self.now + 1, kind.speed),
             Health(kind.hit_points, kind.hit_points), Stance(kind.stance, stamina, stamina),
-            Vitals(self.now + VITALS_TICKS),
+            Vitals(self.now + VITALS_TICKS), Supply(kind.ammo_count, kind.throw_count),
         )
 
     # --- levels -------------------------------------------------------------------------
@@ -224,7 +225,10 @@ class Engine:
             self._create_creature(kind, x, y, gm.depth)
         for name, (x, y) in items:
             count = 12 if isinstance(self.catalog.lookup(name), Ammo) else 1
-            self._create_item(name, count, Position(x, y, gm.depth))
+            self.create_item(name, count, Position(x, y, gm.depth))
+        taken = near + [spot for _, spot in creatures + items]
+        for x, y in place_positions(gm, rng, 1 + gm.depth // 2, taken):
+            traps.create(rng.choice(traps.TRAP_NAMES), x, y, gm.depth)
 
     def _catch_up(self) -> None:
         """Creatures on a level left behind wait where they were; none acts for the past."""
@@ -445,7 +449,7 @@ class Engine:
         kind = self.catalog.creatures[esper.component_for_entity(eid, Creature).kind]
         weapon = kind.weapon.name if kind.weapon is not None else None
         if weapon and self.streams.loot.randint(1, 3) == 1:
-            self._create_item(weapon, 1, Position(pos.x, pos.y, pos.depth))
+            self.create_item(weapon, 1, Position(pos.x, pos.y, pos.depth))
 
     # --- the player's actions -----------------------------------------------------------
 
@@ -463,7 +467,7 @@ class Engine:
         if fighter.burden == stats.OVERLOADED:
             return A.Impossible("You carry too much to move.")
         self.move_entity(self.player, x, y)
-        events = self._describe_floor(x, y)
+        events = self._describe_floor(x, y) + traps.spring(self, self.player)
         ticks = WAIT_TICKS * stats.BURDEN_STEP_PERCENT[fighter.burden] // 100
         return A.Done(tuple(events), ticks)
 
@@ -477,13 +481,10 @@ class Engine:
         return [Message("You see here: " + ", ".join(names) + ".")] if names else []
 
     def _do_attack(self, action: A.Attack) -> A.Result:
-        target = action.target
-        if not esper.entity_exists(target) or not esper.has_component(target, Creature):
-            return A.Impossible("There is nothing there to attack.")
-        me, it = self.position(self.player), self.position(target)
-        if it.depth != me.depth or max(abs(it.x - me.x), abs(it.y - me.y)) != 1:
-            return A.Impossible("That is out of reach.")
-        events, ticks = combat.melee(self, self.player, target)
+        reach = self._reach(action.target)
+        if reach is not None:
+            return reach
+        events, ticks = combat.melee(self, self.player, action.target)
         return A.Done(tuple(events), ticks)
 
     def _do_wait(self, action: A.Wait) -> A.Result:
@@ -514,10 +515,19 @@ class Engine:
         pos = self.position(self.player)
         if action.item not in self.items_at(pos.x, pos.y):
             return A.Impossible("There is nothing like that here.")
-        esper.remove_component(action.item, Position)
-        esper.component_for_entity(self.player, Inventory).items.append(action.item)
         events: list[Event] = [Message(f"You pick up the {self.item_name(action.item)}.")]
+        esper.remove_component(action.item, Position)
+        name = self._name(action.item)
+        pile = next((i for i in self.inventory() if self._name(i) == name), None)
+        if pile is not None and isinstance(self.catalog.lookup(name), Ammo):
+            esper.component_for_entity(pile, Item).count += self._count(action.item)
+            esper.delete_entity(action.item, immediate=True)
+        else:
+            esper.component_for_entity(self.player, Inventory).items.append(action.item)
         return A.Done(tuple(events), WAIT_TICKS)
+
+    def _count(self, item: int) -> int:
+        return esper.component_for_entity(item, Item).count
 
     def _owned(self, item: int) -> bool:
         return item in esper.component_for_entity(self.player, Inventory).items
@@ -615,6 +625,84 @@ class Engine:
             self._unequip(item)
             esper.component_for_entity(self.player, Inventory).items.remove(item)
             esper.delete_entity(item, immediate=True)
+
+    def _do_stance(self, action: A.SetStance) -> A.Result:
+        """Switching stance takes no time; Aggressive and Frenzy need stamina to enter."""
+        if action.name not in stats.STANCES:
+            return A.Impossible(f"There is no {action.name} stance.")
+        stance = esper.component_for_entity(self.player, Stance)
+        if stance.name == action.name:
+            return A.Impossible(f"You are already in the {action.name} stance.")
+        if stats.STANCES[action.name].stamina < 0 and stance.stamina <= 0:
+            return A.Impossible("You are too out of breath for that stance.")
+        stance.name = action.name
+        return A.Done((Message(f"You take up the {action.name} stance."),), 0)
+
+    def _do_bash(self, action: A.Bash) -> A.Result:
+        attack = profiles.bash(self.fighter(self.player))
+        if attack is None:
+            return A.Impossible("You have no shield to bash with.")
+        reach = self._reach(action.target)
+        if reach is not None:
+            return reach
+        return A.Done(tuple(combat.strike(self, self.player, action.target, attack,
+                                          adjacent=True)), attack.ticks)
+
+    def _reach(self, target: int) -> A.Impossible | None:
+        """Why a blow at ``target`` cannot land, or None when it can."""
+        if not esper.entity_exists(target) or not esper.has_component(target, Creature):
+            return A.Impossible("There is nothing there to attack.")
+        me, it = self.position(self.player), self.position(target)
+        if it.depth != me.depth or max(abs(it.x - me.x), abs(it.y - me.y)) != 1:
+            return A.Impossible("That is out of reach.")
+        return None
+
+    def _do_quiver(self, action: A.Quiver) -> A.Result:
+        if not self._owned(action.item):
+            return A.Impossible("You do not have that.")
+        if not isinstance(self.catalog.lookup(self._name(action.item)), Ammo):
+            return A.Impossible("You can only quiver arrows, bolts and sling stones.")
+        return self._do_wield(A.Wield(action.item))
+
+    def _name(self, item: int) -> str:
+        return esper.component_for_entity(item, Item).name
+
+    def _do_fire(self, action: A.Fire) -> A.Result:
+        """Shoot the missile weapon with the quivered ammunition of its kind."""
+        fighter = self.fighter(self.player)
+        eq = esper.component_for_entity(self.player, Equipment)
+        if fighter.missile is None:
+            return A.Impossible("You have no missile weapon ready (wield a bow, crossbow "
+                                "or sling).")
+        if fighter.ammo is None or fighter.ammo.kind != fighter.missile.ammo:
+            return A.Impossible(f"You have no {fighter.missile.ammo}s ready (Q to quiver).")
+        if (action.x, action.y) == self._xy(self.player):
+            return A.Impossible("You cannot shoot yourself.")
+        attack = profiles.shot(fighter)
+        name = self._name(eq.ammo)
+        self._consume(eq.ammo)
+        events = missiles.loose(self, self.player, attack, action.x, action.y, name,
+                                breaks=fighter.ammo.break_chance)
+        return A.Done(tuple(events), attack.ticks)
+
+    def _xy(self, eid: int) -> tuple[int, int]:
+        pos = self.position(eid)
+        return pos.x, pos.y
+
+    def _do_throw(self, action: A.Throw) -> A.Result:
+        """Throw a weapon (made for throwing or not: then at -4); it lands where it stops."""
+        if not self._owned(action.item):
+            return A.Impossible("You do not have that.")
+        data = self.catalog.lookup(self._name(action.item))
+        if not isinstance(data, Weapon) or data.is_missile:
+            return A.Impossible("That is not something to throw.")
+        if (action.x, action.y) == self._xy(self.player):
+            return A.Impossible("You cannot throw at yourself.")
+        attack = profiles.throw(self.fighter(self.player), data)
+        name = self._name(action.item)
+        self._consume(action.item)
+        events = missiles.loose(self, self.player, attack, action.x, action.y, name)
+        return A.Done(tuple(events), attack.ticks)
 
     def _do_descend(self, action: A.Descend) -> A.Result:
         pos = self.position(self.player)

@@ -1,0 +1,78 @@
+"""Traps: a dart trap whose darts Protection soaks, and a pit and a fire trap that go straight
+through it, so both kinds of damage occur in play."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import esper
+
+from game.rules import profiles
+from game.rules.dice import Dice
+
+from . import combat
+from .components import Named, Position, Renderable, Trap
+from .events import Event, Message
+
+if TYPE_CHECKING:
+    from .engine import Engine
+
+
+@dataclass(frozen=True, slots=True)
+class TrapKind:
+    name: str
+    announce: str
+    damage: Dice
+    colour: tuple[int, int, int]
+    physical: bool  # a dart is soaked by Protection; a fall or a flame is not
+    to_hit: int = 0
+
+
+TRAPS = {
+    t.name: t
+    for t in (
+        TrapKind("dart trap", "A dart shoots out of the wall!", Dice(1, 4), (200, 200, 60),
+                 physical=True, to_hit=4),
+        TrapKind("pit", "You fall into a pit!", Dice(1, 6), (150, 120, 90), physical=False),
+        TrapKind("fire trap", "Flames burst from the floor!", Dice(1, 6), (255, 110, 40),
+                 physical=False),
+    )
+}
+TRAP_NAMES = tuple(TRAPS)
+
+
+def create(name: str, x: int, y: int, depth: int) -> int:
+    """A hidden trap: no Renderable until it is found."""
+    return esper.create_entity(Trap(name), Named(name), Position(x, y, depth))
+
+
+def trap_at(engine: Engine, x: int, y: int) -> int | None:
+    for eid, (_, pos) in esper.get_components(Trap, Position):
+        if (pos.x, pos.y, pos.depth) == (x, y, engine.depth):
+            return eid
+    return None
+
+
+def spring(engine: Engine, victim: int) -> list[Event]:
+    """Set off the trap under ``victim`` (the player), if there is one."""
+    pos = engine.position(victim)
+    eid = trap_at(engine, pos.x, pos.y)
+    if eid is None:
+        return []
+    trap = esper.component_for_entity(eid, Trap)
+    kind = TRAPS[trap.name]
+    if trap.hidden:  # found now: drawn from here on
+        trap.hidden = False
+        esper.add_component(eid, Renderable("^", kind.colour, 1))
+    events: list[Event] = [Message(kind.announce, "bad")]
+    if kind.physical:
+        dart = profiles.AttackProfile(
+            kind=profiles.SHOT, weapon=kind.name, noun="dart", dice=kind.damage,
+            to_hit_mods=(profiles.Modifier(kind.to_hit, kind.name),), damage_mods=(),
+            damage_types=("piercing",))
+        return events + combat.strike(engine, eid, victim, dart, adjacent=True)
+    amount = kind.damage.roll(engine.streams.combat)
+    hurt = "You are burned." if kind.name == "fire trap" else "You hit the bottom hard."
+    events.append(Message(hurt, "bad"))
+    return events + engine.damage(victim, amount, cause=f"killed by a {kind.name}")
