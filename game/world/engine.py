@@ -20,7 +20,7 @@ from game.rules import profiles, stats
 from game.rules.items import Ammo, Armour, Weapon
 
 from . import actions as A
-from . import ai, combat, fighters, missiles, traps
+from . import ai, combat, fighters, missiles, state, traps
 from .components import (
     Actor,
     Attributes,
@@ -59,9 +59,19 @@ class Engine:
 
     def __init__(self, seed: int, character: str = "dwarf warrior", *,
                  catalog: Catalog | None = None, wizard: bool = False) -> None:
+        self._setup(seed, character, catalog)
+        self.player = self._create_player(wizard)
+        self._enter_level(1, arriving_down=True)
+        self.say(f"You enter the dungeon. Find the {GOAL_ITEM} on depth {MAX_DEPTH} "
+                 f"and bring it back up.")
+
+    def _setup(self, seed: int, character: str, catalog: Catalog | None) -> None:
+        """An empty game: no entities, no levels yet."""
         self.catalog = catalog or load_catalog()
         if character not in self.catalog.characters:
             raise ValueError(f"unknown character {character!r}")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"the seed must be an integer, not {seed!r}")
         self.seed, self.character = seed, character
         self.streams = Streams(seed)
         self.world = f"engine-{next(_worlds)}"
@@ -75,10 +85,56 @@ class Engine:
         self.cause = ""
         self._distance: dict[tuple, np.ndarray] = {}
         self._use()
-        self.player = self._create_player(wizard)
-        self._enter_level(1, arriving_down=True)
-        self.say(f"You enter the dungeon. Find the {GOAL_ITEM} on depth {MAX_DEPTH} "
-                 f"and bring it back up.")
+
+    def state(self, *, log: bool = True) -> dict:
+        """Everything that makes this game what it is, as JSON-ready data. Maps are not in it:
+        they come back from the seed; only what the player has explored is kept."""
+        self._use()
+        data = {
+            "seed": self.seed, "character": self.character, "depth": self.depth,
+            "now": self.now, "turn": self.turn, "outcome": self.outcome, "cause": self.cause,
+            "player": self.player, "streams": self.streams.state(),
+            "explored": {str(d): gm.explored_to_rle() for d, gm in sorted(self.levels.items())},
+            "next_id": state.next_entity_id(), "entities": state.entities_json(),
+        }
+        if log:
+            data["log"] = [[m.text, m.tone] for m in self.log]
+        return data
+
+    @classmethod
+    def from_state(cls, data: dict, *, catalog: Catalog | None = None) -> Engine:
+        """Rebuild a game from ``state()`` data; anything malformed is a ValueError."""
+        engine = cls.__new__(cls)
+        try:
+            engine._setup(data["seed"], data["character"], catalog)
+            engine._restore(data)
+        except (KeyError, TypeError, IndexError, AttributeError) as err:
+            engine.close()
+            raise ValueError(f"bad game state: {err!r}") from None
+        except ValueError:
+            engine.close()
+            raise
+        return engine
+
+    def _restore(self, data: dict) -> None:
+        self.depth, self.now, self.turn = (int(data["depth"]), int(data["now"]),
+                                           int(data["turn"]))
+        self.outcome, self.cause = data["outcome"], str(data["cause"])
+        self.streams.restore(data["streams"])
+        for depth, runs in data["explored"].items():
+            gm = generate(self.seed, int(depth), MAP_WIDTH, MAP_HEIGHT)
+            gm.explored_from_rle(runs)
+            self.levels[int(depth)] = gm
+        state.restore_entities(data["entities"], data["next_id"])
+        self.player = data["player"]
+        if self.depth not in self.levels or not esper.has_component(self.player, Player):
+            raise ValueError("bad game state: no player on a known level")
+        self.log = [Message(str(t), str(tone)) for t, tone in data.get("log", [])]
+        pos = esper.component_for_entity(self.player, Position)
+        self.gamemap.update_fov(pos.x, pos.y, FOV_RADIUS)
+
+    def state_hash(self) -> str:
+        return state.state_hash(self)
 
     @classmethod
     def scenario(cls, picture: str, legend: dict[str, str] | None = None, *,

@@ -1,0 +1,134 @@
+"""The whole game state as plain JSON data, and back; and the state hash that says "same game".
+
+Only plain data goes out and comes in: component fields are ints, strings, booleans, lists,
+dicts and None, checked against each component's fields on the way in (a snapshot is untrusted
+input). Entity ids are kept exactly, so actions in a recording still name the right entities.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from dataclasses import fields
+from typing import TYPE_CHECKING, Any
+
+import esper
+
+from . import components as C
+
+if TYPE_CHECKING:
+    from .engine import Engine
+
+COMPONENTS: dict[str, type] = {
+    cls.__name__: cls
+    for cls in (C.Position, C.Renderable, C.Named, C.Player, C.Creature, C.Actor, C.Health,
+                C.Attributes, C.Training, C.Stance, C.Equipment, C.Inventory, C.Item, C.Vitals,
+                C.Trap, C.Supply)
+}
+
+
+def component_json(component: Any) -> dict[str, Any]:
+    return {f.name: _plain(getattr(component, f.name)) for f in fields(component)}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return list(value)
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in sorted(value.items())}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def component_from_json(name: str, data: Any) -> Any:
+    """Rebuild a component, rejecting unknown names, fields and types."""
+    cls = COMPONENTS.get(name)
+    if cls is None or not isinstance(data, dict):
+        raise ValueError(f"unknown component {name!r}")
+    names = {f.name: f.type for f in fields(cls)}
+    if set(data) - set(names):
+        raise ValueError(f"component {name}: unknown fields {sorted(set(data) - set(names))}")
+    args = {key: _typed(name, key, value, str(names[key])) for key, value in data.items()}
+    try:
+        return cls(**args)
+    except TypeError as err:
+        raise ValueError(f"component {name}: {err}") from None
+
+
+_SCALARS = {"int": int, "str": str, "bool": bool}
+
+
+def _typed(component: str, key: str, value: Any, annotation: str) -> Any:
+    """Check one field against its annotation ("int", "int | None", "tuple[int, int, int]",
+    "dict[str, int]", "list[int]")."""
+    def bad() -> ValueError:
+        return ValueError(f"component {component}.{key}: unexpected {value!r:.40}")
+
+    if value is None:
+        if "None" not in annotation:
+            raise bad()
+        return None
+    base = annotation.split("|")[0].strip()
+    if base in _SCALARS:
+        kind = _SCALARS[base]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise bad()
+        return value
+    inner = base[base.index("[") + 1:-1] if "[" in base else ""
+    if base.startswith("tuple") or base.startswith("list"):
+        if not isinstance(value, list):
+            raise bad()
+        item = inner.split(",")[0].strip()
+        items = [_typed(component, key, v, item) for v in value]
+        return tuple(items) if base.startswith("tuple") else items
+    if base.startswith("dict"):
+        if not isinstance(value, dict):
+            raise bad()
+        item = inner.split(",")[1].strip()
+        return {str(k): _typed(component, key, v, item) for k, v in value.items()}
+    raise bad()
+
+
+def next_entity_id() -> int:
+    """The id esper will give the next entity (read without using it up)."""
+    return next(copy.copy(esper._entity_count))
+
+
+def entities_json() -> list[list]:
+    """[[id, {component name: fields}], ...] in id order, components by name."""
+    out = []
+    for eid in sorted(esper._entities):
+        comps = esper.components_for_entity(eid)
+        out.append([eid, {type(c).__name__: component_json(c)
+                          for c in sorted(comps, key=lambda c: type(c).__name__)}])
+    return out
+
+
+def restore_entities(data: Any, next_id: int) -> None:
+    """Recreate entities with exactly their ids (ids in between are made and deleted), in the
+    current (fresh) esper world."""
+    if not isinstance(data, list):
+        raise ValueError("entities must be a list")
+    wanted = {}
+    for row in data:
+        if not (isinstance(row, list) and len(row) == 2 and isinstance(row[0], int)
+                and isinstance(row[1], dict)):
+            raise ValueError("bad entity row")
+        wanted[row[0]] = [component_from_json(n, d) for n, d in sorted(row[1].items())]
+    if not isinstance(next_id, int) or next_id <= max(wanted, default=0) or next_id > 10**7:
+        raise ValueError("bad next entity id")
+    for eid in range(next_entity_id(), next_id):
+        made = esper.create_entity(*wanted.get(eid, ()))
+        if eid not in wanted:
+            esper.delete_entity(made, immediate=True)
+    if set(wanted) - set(esper._entities):
+        raise ValueError("entity ids out of order")
+
+
+def state_hash(engine: Engine) -> str:
+    """sha256 of the canonical JSON of everything that makes the game what it is (not the log)."""
+    state = engine.state(log=False)
+    text = json.dumps(state, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
