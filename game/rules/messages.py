@@ -65,6 +65,11 @@ class Who:
 YOU = Who("you", is_player=True)
 
 
+def a_or_an(noun: str) -> str:
+    """ "a kobold", "an ogre"."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
 def third_person(verb: str) -> str:
     """ "slash" -> "slashes", "stab" -> "stabs", "parry" -> "parries"."""
     if verb.endswith("y") and verb[-2:-1] not in "aeiou":

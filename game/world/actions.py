@@ -29,9 +29,10 @@ class Action:
     @staticmethod
     def from_json(data: Any) -> Action:
         """Rebuild an action from untrusted JSON: unknown tags or fields are a ValueError."""
-        if not isinstance(data, dict) or data.get("t") not in REGISTRY:
+        tag = data.get("t") if isinstance(data, dict) else None
+        if not isinstance(tag, str) or tag not in REGISTRY:
             raise ValueError(f"not an action: {data!r:.80}")
-        cls = REGISTRY[data["t"]]
+        cls = REGISTRY[tag]
         names = {f.name: f.type for f in fields(cls)}  # type: ignore[arg-type]
         args = {k: v for k, v in data.items() if k != "t"}
         if set(args) != set(names):

@@ -17,6 +17,7 @@ import tcod
 
 from game.content.catalog import GOAL_ITEM, Catalog, MiscItem, load_catalog
 from game.rules import profiles, stats
+from game.rules.messages import a_or_an
 from game.rules.items import Ammo, Armour, Weapon
 
 from . import actions as A
@@ -482,7 +483,7 @@ class Engine:
             return []
         if cause_of is not None:
             killer = esper.component_for_entity(cause_of, Named).name
-            cause = "killed by " + ("yourself" if cause_of == eid else f"a {killer}")
+            cause = "killed by " + ("yourself" if cause_of == eid else a_or_an(killer))
         return self._die(eid, cause)
 
     def _die(self, eid: int, cause: str) -> list[Event]:

@@ -10,6 +10,7 @@ import esper
 
 from game.rules import profiles
 from game.rules.dice import Dice
+from game.rules.messages import a_or_an
 
 from . import combat
 from .components import Named, Position, Renderable, Trap
@@ -75,4 +76,4 @@ def spring(engine: Engine, victim: int) -> list[Event]:
     amount = kind.damage.roll(engine.streams.combat)
     hurt = "You are burned." if kind.name == "fire trap" else "You hit the bottom hard."
     events.append(Message(hurt, "bad"))
-    return events + engine.damage(victim, amount, cause=f"killed by a {kind.name}")
+    return events + engine.damage(victim, amount, cause=f"killed by {a_or_an(kind.name)}")

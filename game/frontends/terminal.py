@@ -1,0 +1,291 @@
+"""Terminal front end: blessed for input and screen modes, an ANSI diff renderer for output.
+
+The game draws into a tcod Console; `AnsiRenderer` sends only the cells that changed since the
+last frame, so a turn that moves one monster costs a few dozen bytes, which keeps slow links
+(ssh, tmux over a network) responsive. `run` owns the terminal: it sets up the screen, resizes,
+and restores the terminal however the game ends.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sys
+import termios
+from collections.abc import Iterator, Mapping
+from typing import Protocol
+
+import blessed
+import numpy as np
+import tcod.console
+import tcod.constants
+from numpy.typing import NDArray
+
+from game.frontends.app import App
+from game.frontends.keys import key_name
+
+POLL_SECONDS = 0.1  # inkey timeout: how often the loop notices a resize without a key press
+ESC_DELAY = 0.05  # how long a lone ESC waits for the rest of an escape sequence
+RESET = "\x1b[0m"
+
+
+class NoTerminal(RuntimeError):
+    """stdin or stdout is not a tty, so there is nothing to draw on or read keys from."""
+
+    def __init__(self) -> None:
+        super().__init__("no terminal: run the game in a terminal (stdin and stdout must be a tty)")
+
+
+class TextStream(Protocol):
+    """Where the renderer writes: sys.stdout, io.StringIO, ..."""
+
+    def write(self, text: str, /) -> object: ...
+    def flush(self) -> object: ...
+
+
+# ---------------------------------------------------------------- colours
+
+_CUBE = np.array([0, 95, 135, 175, 215, 255], dtype=np.int32)
+_CUBE_EDGES = np.array([48, 115, 155, 195, 235], dtype=np.int32)  # nearest-level boundaries
+
+
+def truecolor_supported(environ: Mapping[str, str] | None = None) -> bool:
+    """Terminals announce 24-bit colour through COLORTERM; terminfo does not say."""
+    value = (os.environ if environ is None else environ).get("COLORTERM", "")
+    return value.lower() in ("truecolor", "24bit")
+
+
+def xterm256(rgb: NDArray[np.integer]) -> NDArray[np.int32]:
+    """Nearest xterm colour, (..., 3) RGB -> (...) index in the cube (16-231) or greys (232-255).
+
+    The 16 system colours (0-15) are skipped because every terminal theme redefines them.
+    """
+    rgb = np.asarray(rgb, dtype=np.int32)
+    level = np.searchsorted(_CUBE_EDGES, rgb, side="right")
+    cube_index = 16 + 36 * level[..., 0] + 6 * level[..., 1] + level[..., 2]
+    cube_dist = ((rgb - _CUBE[level]) ** 2).sum(axis=-1)
+    step = np.clip(np.rint((rgb.mean(axis=-1) - 8) / 10), 0, 23).astype(np.int32)
+    grey_dist = ((rgb - (8 + 10 * step)[..., None]) ** 2).sum(axis=-1)
+    return np.where(grey_dist < cube_dist, 232 + step, cube_index).astype(np.int32)
+
+
+def _pack(rgb: NDArray[np.uint8]) -> NDArray[np.int32]:
+    """(..., 3) RGB -> one int per colour, so comparing colours is one array comparison."""
+    rgb = rgb.astype(np.int32)
+    return (rgb[..., 0] << 16) | (rgb[..., 1] << 8) | rgb[..., 2]
+
+
+# ---------------------------------------------------------------- renderer
+
+
+class AnsiRenderer:
+    """Writes the difference between successive console frames as ANSI escapes."""
+
+    def __init__(self, stream: TextStream, *, truecolor: bool | None = None) -> None:
+        self.stream = stream
+        self.truecolor = truecolor_supported() if truecolor is None else truecolor
+        self._prev: tuple[NDArray[np.int32], ...] | None = None
+        self._params: dict[tuple[int, int], str] = {}
+
+    def invalidate(self) -> None:
+        """Forget what the screen shows; the next render repaints every cell (e.g. after resize)."""
+        self._prev = None
+
+    def render(self, console: tcod.console.Console, *, full: bool = False) -> int:
+        """Write the changed cells of `console` and return the number of bytes (UTF-8) written."""
+        ch, fg, bg = planes = _planes(console)
+        prev = None if full else self._prev
+        self._prev = planes
+        if prev is None or prev[0].shape != ch.shape:
+            text = RESET + self._encode(console, np.ones(ch.shape, dtype=bool), ch)
+        else:
+            text = self._encode(console, (ch != prev[0]) | (fg != prev[1]) | (bg != prev[2]), ch)
+        if not text:
+            return 0
+        self.stream.write(text)
+        self.stream.flush()
+        return len(text.encode("utf-8"))
+
+    def _encode(
+        self, console: tcod.console.Console, changed: NDArray[np.bool_], ch: NDArray[np.int32]
+    ) -> str:
+        """Escapes for the changed cells: a cursor move per run, colours only when they change."""
+        ys, xs = np.nonzero(changed)  # row-major, so runs on a row are consecutive
+        if not len(ys):
+            return ""
+        starts = np.ones(len(ys), dtype=bool)
+        starts[1:] = (ys[1:] != ys[:-1]) | (xs[1:] != xs[:-1] + 1)
+        rgb = _rows(console)[ys, xs]
+        fgs, bgs = self._colour_keys(rgb["fg"]), self._colour_keys(rgb["bg"])
+        fgs[ch[ys, xs] == 32] = -1  # a blank shows no foreground: keep whatever is set
+        out: list[str] = []
+        cur_fg = cur_bg = -2
+        cells = zip(ys.tolist(), xs.tolist(), starts.tolist(), ch[ys, xs].tolist(),
+                    fgs.tolist(), bgs.tolist(), strict=True)  # fmt: skip
+        for y, x, start, cp, f, b in cells:
+            if start:
+                out.append(f"\x1b[{y + 1};{x + 1}H")
+            new_fg = f if f not in (-1, cur_fg) else -1
+            new_bg = b if b != cur_bg else -1
+            if new_fg >= 0 or new_bg >= 0:
+                out.append(self._sgr(new_fg, new_bg))
+                cur_fg, cur_bg = (new_fg if new_fg >= 0 else cur_fg), b
+            out.append(chr(cp))
+        return "".join(out)
+
+    def _colour_keys(self, rgb: NDArray[np.uint8]) -> NDArray[np.int32]:
+        """One int per colour: packed RGB in truecolor mode, else the xterm-256 index."""
+        return _pack(rgb) if self.truecolor else xterm256(rgb)
+
+    def _sgr(self, fg: int, bg: int) -> str:
+        """The SGR escape setting fg and/or bg (-1 = leave alone); cached, colours repeat a lot."""
+        key = (fg, bg)
+        if key not in self._params:
+            if len(self._params) > 65536:
+                self._params.clear()
+            parts = [self._colour(layer, k) for layer, k in ((38, fg), (48, bg)) if k >= 0]
+            self._params[key] = "\x1b[" + ";".join(parts) + "m"
+        return self._params[key]
+
+    def _colour(self, layer: int, key: int) -> str:
+        if self.truecolor:
+            return f"{layer};2;{key >> 16};{(key >> 8) & 255};{key & 255}"
+        return f"{layer};5;{key}"
+
+
+def _rows(console: tcod.console.Console) -> NDArray[np.void]:
+    """console.rgb indexed [y, x] whatever the console's order (terminals draw row by row)."""
+    rgb = console.rgb
+    return rgb.T if getattr(console, "_order", "C") == "F" else rgb
+
+
+def _planes(console: tcod.console.Console) -> tuple[NDArray[np.int32], ...]:
+    """Copies of (ch, fg, bg) as [y, x] int arrays; unprintable codepoints become spaces."""
+    rgb = _rows(console)
+    ch = rgb["ch"].astype(np.int32)
+    ch[(ch < 32) | ((ch >= 127) & (ch < 160))] = 32  # 0 means empty; controls would misdraw
+    fg = _pack(rgb["fg"])
+    fg[ch == 32] = -1  # the foreground of a blank is invisible: do not count it as a change
+    return ch, fg, _pack(rgb["bg"])
+
+
+# ---------------------------------------------------------------- main loop
+
+
+def run(app: App, *, min_size: tuple[int, int] = (80, 24)) -> None:
+    """Run `app` full screen until handle_key returns False or Ctrl-C; always restore the terminal.
+
+    Raises NoTerminal (before touching the terminal) when stdin or stdout is not a tty.
+    Other exceptions propagate after the terminal is restored; Ctrl-C returns normally.
+    """
+    for stream in (sys.stdin, sys.stdout):
+        if stream is None or not stream.isatty():
+            raise NoTerminal()
+    term = blessed.Terminal()
+    with contextlib.suppress(KeyboardInterrupt), _screen(term), _resize_flag() as resized:
+        _loop(app, term, AnsiRenderer(term.stream), min_size, resized)
+
+
+class _Flag:
+    """Set from a signal handler (an Event's lock is not safe to take there)."""
+
+    value = False
+
+
+def _loop(
+    app: App, term: blessed.Terminal, renderer: AnsiRenderer, min_size: tuple[int, int],
+    resized: _Flag,
+) -> None:  # fmt: skip
+    """Draw, wait for a key, repeat; the console is rebuilt whenever the terminal size changes."""
+    console: tcod.console.Console | None = None
+    dirty = True
+    while True:
+        size = (max(1, term.width), max(1, term.height))
+        if console is None or resized.value or (console.width, console.height) != size:
+            resized.value = False
+            console = tcod.console.Console(*size, order="F")
+            renderer.invalidate()
+            dirty = True
+        if dirty:
+            _draw(app, console, min_size)
+            renderer.render(console)
+            dirty = False
+        key = key_name(term.inkey(timeout=POLL_SECONDS, esc_delay=ESC_DELAY))
+        if key is None or _too_small(console, min_size):
+            continue  # keys are ignored while the player cannot see the game
+        if not app.handle_key(key):
+            return
+        dirty = True
+
+
+def _too_small(console: tcod.console.Console, min_size: tuple[int, int]) -> bool:
+    return console.width < min_size[0] or console.height < min_size[1]
+
+
+def _draw(app: App, console: tcod.console.Console, min_size: tuple[int, int]) -> None:
+    """Let the app draw a frame, or ask for a bigger terminal when this one is too small."""
+    console.clear()
+    if not _too_small(console, min_size):
+        app.draw(console)
+        return
+    w, h = console.width, console.height
+    message = f"resize to at least {min_size[0]}x{min_size[1]}\n(now {w}x{h})"
+    console.print(0, max(0, h // 2 - 1), message, width=w, height=h,
+                  alignment=tcod.constants.CENTER)  # fmt: skip
+
+
+@contextlib.contextmanager
+def _screen(term: blessed.Terminal) -> Iterator[None]:
+    """Alternate screen, hidden cursor, cbreak; undone in reverse order on any exit."""
+    errors = getattr(term.stream, "errors", None)
+    with term.fullscreen(), term.hidden_cursor(), term.cbreak(), _all_control_keys():
+        if errors is not None:
+            term.stream.reconfigure(errors="replace")  # a non-UTF-8 locale shows '?', not a crash
+        try:
+            yield
+        finally:
+            term.stream.write(RESET)
+            if errors is not None:
+                term.stream.reconfigure(errors=errors)
+
+
+@contextlib.contextmanager
+def _all_control_keys() -> Iterator[None]:
+    """Turn off flow control (Ctrl-S/Ctrl-Q) and Ctrl-V/Ctrl-O so the game receives them.
+
+    Signals stay on: Ctrl-C interrupts and Ctrl-Z suspends as the player expects.
+    """
+    fd = sys.stdin.fileno()
+    saved = termios.tcgetattr(fd)
+    mode = termios.tcgetattr(fd)
+    mode[0] &= ~termios.IXON
+    mode[3] &= ~termios.IEXTEN
+    termios.tcsetattr(fd, termios.TCSANOW, mode)
+    try:
+        yield
+    finally:
+        termios.tcsetattr(fd, termios.TCSAFLUSH, saved)
+
+
+@contextlib.contextmanager
+def _resize_flag() -> Iterator[_Flag]:
+    """Set a flag on SIGWINCH (resize) and SIGCONT (back from Ctrl-Z): both need a full repaint.
+
+    Polling the size alone would miss a resize and back within one poll, after which the
+    terminal may have reflowed or cleared the screen.
+    """
+    flag = _Flag()
+
+    def handler(signum: int, frame: object) -> None:
+        flag.value = True
+
+    saved = {}
+    for sig in (signal.SIGWINCH, signal.SIGCONT):
+        with contextlib.suppress(ValueError):  # not the main thread: polling still works
+            saved[sig] = signal.signal(sig, handler)
+    try:
+        yield flag
+    finally:
+        for sig, old in saved.items():
+            signal.signal(sig, old)

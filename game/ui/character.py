@@ -1,0 +1,136 @@
+"""The character screen (@): stats, Defence, the attack lines exactly as the rules build them,
+what is held and worn by slot, and ranks with the training toward the next.
+
+The numbers come from ``game.rules.charscreen`` and ``profiles`` over the engine's Fighter,
+the same builders the attack in play uses, so the screen never disagrees with the dice.
+"""
+
+from __future__ import annotations
+
+import tcod.console
+
+from game.rules import charscreen, stats
+from game.rules.items import Weapon
+from game.world.components import Attributes, Health, Player, Stance, Training
+from game.world.engine import Engine
+
+from . import describe, palette
+from .screen import POP, Step
+from .text import footer, put, put_runs
+
+RIGHT_COLUMN = 40
+LABEL = 16  # width of the label column of attacks and equipment
+
+
+class CharacterScreen:
+    overlay = False
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def handle_key(self, key: str) -> Step:
+        return POP
+
+    def draw(self, console: tcod.console.Console) -> None:
+        self._draw_header(console)
+        y = self._draw_attacks(console, 6)
+        self._draw_equipment(console, y + 1)
+        self._draw_training(console, y + 1)
+        footer(console, "Any key: close")
+
+    def _draw_header(self, console: tcod.console.Console) -> None:
+        engine, me = self.engine, self.engine.player
+        name = engine.component(me, Player).character
+        kind = engine.catalog.characters[name]
+        put_runs(console, 1, 0, [(name, palette.TITLE),
+                                 (f"   {kind.race} {kind.class_}", palette.DIM)])
+        attrs = engine.component(me, Attributes)
+        stat_runs = []
+        for label, value in (("Str", attrs.strength), ("Dex", attrs.dexterity),
+                             ("Con", attrs.constitution), ("Wil", attrs.willpower)):
+            stat_runs += [(f"{label} ", palette.DIM), (f"{value:<3}", palette.TEXT),
+                          (f"({stats.modifier(value):+d})      ", palette.DIM)]
+        put_runs(console, 1, 2, stat_runs)
+        put_runs(console, 1, 3, self._condition_runs())
+        put_runs(console, 1, 4, self._defence_runs())
+
+    def _condition_runs(self) -> list:
+        engine, me = self.engine, self.engine.player
+        health, stance = engine.component(me, Health), engine.component(me, Stance)
+        return [("HP ", palette.DIM),
+                (f"{health.hp}/{health.max_hp}      ",
+                 palette.health(health.hp / max(1, health.max_hp))),
+                ("Stamina ", palette.DIM), (f"{stance.stamina}/{stance.max_stamina}      ",
+                                            palette.TEXT),
+                ("Stance ", palette.DIM), (stance.name, palette.TEXT)]
+
+    def _defence_runs(self) -> list:
+        engine = self.engine
+        defence = describe.defence(engine)
+        strength = engine.component(engine.player, Attributes).strength
+        carried = sum(describe.weight_tenths(engine, i) for i in engine.inventory())
+        load = describe.burden(engine)
+        return [("Dv ", palette.DIM), (f"{defence.total():<10}", palette.TEXT),
+                ("Pv ", palette.DIM), (f"{defence.protection:<10}", palette.TEXT),
+                ("Burden ", palette.DIM),
+                (load, palette.TEXT if load == stats.UNBURDENED else palette.WARN),
+                (f" ({describe.pounds(carried)} of {describe.pounds(50 * strength)})",
+                 palette.DIM)]
+
+    def _draw_attacks(self, console: tcod.console.Console, y: int) -> int:
+        put(console, 1, y, "Attacks", palette.HEADING)
+        for label, line in self.attack_lines():
+            y += 1
+            put(console, 3, y, label, palette.DIM, width=LABEL - 1)
+            put(console, 3 + LABEL, y, line, palette.TEXT)
+        return y + 1
+
+    def attack_lines(self) -> list[tuple[str, str]]:
+        fighter = self.engine.fighter(self.engine.player)
+        thrown = None if fighter.missile is not None else self._throwing_weapon()
+        return charscreen.attack_lines(fighter, thrown=thrown)
+
+    def _throwing_weapon(self) -> Weapon | None:
+        """The first thing carried that is made for throwing (shown when no bow is readied)."""
+        for item in self.engine.inventory():
+            data = describe.item_data(self.engine, item)
+            if isinstance(data, Weapon) and data.made_for_throwing:
+                return data
+        return None
+
+    def _draw_equipment(self, console: tcod.console.Console, y: int) -> None:
+        engine = self.engine
+        held = {engine.equipped_slot(i): i for i in engine.inventory()}
+        put(console, 1, y, "Equipment", palette.HEADING)
+        for row, (slot, label) in enumerate(describe.SLOT_NAMES.items(), start=1):
+            item = held.get(slot)
+            put(console, 3, y + row, label, palette.DIM)
+            text, colour = (engine.item_name(item), palette.TEXT) if item else ("-", palette.FAINT)
+            put(console, 3 + 11, y + row, text, colour, width=RIGHT_COLUMN - 15)
+
+    def _draw_training(self, console: tcod.console.Console, y: int) -> None:
+        training = self.engine.component(self.engine.player, Training)
+        x = RIGHT_COLUMN
+        put_runs(console, x, y, [("Skills and styles", palette.HEADING),
+                                 ("       rank  training", palette.DIM)])
+        for is_style, name in _trained(training):
+            if y + 1 >= console.height - 1:
+                return
+            y += 1
+            rank = (training.styles if is_style else training.skills).get(name, 0)
+            self._draw_rank(console, x, y, name, is_style, rank, training.points.get(name, 0))
+
+    @staticmethod
+    def _draw_rank(console: tcod.console.Console, x: int, y: int, name: str, is_style: bool,
+                   rank: int, points: int) -> None:
+        progress = "max" if rank >= stats.MAX_RANK else f"{points}/{stats.rank_cost(rank)}"
+        label = f"{name} (style)" if is_style else name
+        put(console, x + 2, y, label, palette.TEXT, width=22)
+        put(console, x + 25, y, f"{rank:>2}", palette.TEXT)
+        put(console, x + 31, y, progress, palette.DIM)
+
+
+def _trained(training: Training) -> list[tuple[bool, str]]:
+    """(is_style, name) of every rank held or being trained toward: skills, then styles."""
+    names = set(training.skills) | set(training.styles) | set(training.points)
+    return sorted((name in training.styles or name in stats.STYLES, name) for name in names)

@@ -1,0 +1,109 @@
+"""Words the screens show about things: how hurt a creature looks, where an item is carried,
+what lies on a cell, how long the game has lasted. Read-only questions put to the engine.
+
+The rules layer phrases combat; these few words exist only on screens, so they live here.
+"""
+
+from __future__ import annotations
+
+from game.content.catalog import ItemData
+from game.rules import profiles, stats
+from game.world.components import Creature, Health, Item, Vitals
+from game.world.engine import Engine
+
+SLOT_WORDS = {
+    "main": "(wielded)", "off": "(in off hand)", "missile": "(readied)", "ammo": "(in quiver)",
+    "body": "(worn)", "cloak": "(worn)", "head": "(worn)", "hands": "(worn)", "feet": "(worn)",
+}  # fmt: skip
+SLOT_NAMES = {
+    "main": "Main hand", "off": "Off hand", "missile": "Missile", "ammo": "Quiver",
+    "body": "Body", "cloak": "Cloak", "head": "Head", "hands": "Hands", "feet": "Feet",
+}  # fmt: skip
+
+
+def health_word(hp: int, max_hp: int) -> str:
+    """How hurt a creature looks: the player sees wounds, not numbers."""
+    if hp >= max_hp:
+        return "unhurt"
+    fraction = hp / max(1, max_hp)
+    if fraction > 0.66:
+        return "lightly wounded"
+    if fraction > 0.33:
+        return "wounded"
+    return "badly wounded" if fraction > 0.15 else "almost dead"
+
+
+def item_data(engine: Engine, item: int) -> ItemData:
+    return engine.catalog.lookup(engine.component(item, Item).name)
+
+
+def item_label(engine: Engine, item: int) -> str:
+    """ "long sword (wielded)": the name, and where it is carried if it is in use."""
+    slot = engine.equipped_slot(item)
+    name = engine.item_name(item)
+    return f"{name} {SLOT_WORDS[slot]}" if slot else name
+
+
+def weight_tenths(engine: Engine, item: int) -> int:
+    component = engine.component(item, Item)
+    return engine.catalog.weight(component.name) * component.count
+
+
+def pounds(tenths: int) -> str:
+    return f"{tenths / 10:.1f} lb"
+
+
+def defence(engine: Engine) -> profiles.DefenceProfile:
+    """The player's Defence (Dv: ``.total()``) and Protection (Pv: ``.protection``)."""
+    return profiles.defence(engine.fighter(engine.player))
+
+
+def burden(engine: Engine) -> str:
+    return engine.fighter(engine.player).burden
+
+
+def conditions(engine: Engine, eid: int) -> list[str]:
+    """Bleeding, Poisoned, Diseased: the afflictions present now."""
+    vitals = engine.component(eid, Vitals)
+    if vitals is None:
+        return []
+    named = (("Bleeding", vitals.bleeding), ("Poisoned", vitals.poison),
+             ("Diseased", vitals.disease))
+    return [name for name, ticks in named if ticks > 0]
+
+
+def game_time(ticks: int) -> str:
+    """Ticks of 0.1 s as h:mm:ss of game time."""
+    seconds = ticks // 10
+    return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
+
+
+def terrain(engine: Engine, x: int, y: int) -> str:
+    gm = engine.gamemap
+    if (x, y) == gm.stairs_down:
+        return "a staircase down"
+    if (x, y) == gm.stairs_up:
+        return "a staircase up" if engine.depth > 1 else "the way out"
+    return "a wall" if gm.wall[x, y] else "the floor"
+
+
+def creature_at(engine: Engine, x: int, y: int) -> int | None:
+    """A creature the player sees on the cell."""
+    for eid, (_, pos) in engine.creatures_here():
+        if (pos.x, pos.y) == (x, y) and engine.sees(eid):
+            return eid
+    return None
+
+
+def creature_line(engine: Engine, eid: int) -> str:
+    """ "kobold, wounded" (the player: "you, 12/14 HP")."""
+    health = engine.component(eid, Health)
+    if eid == engine.player:
+        return f"You ({health.hp}/{health.max_hp} HP)"
+    kind = engine.component(eid, Creature).kind
+    return f"A {kind}, {health_word(health.hp, health.max_hp)}"
+
+
+def burden_note(name: str) -> str | None:
+    """The status word for a load, or None when it does not hinder."""
+    return None if name == stats.UNBURDENED else name.capitalize()

@@ -1,0 +1,77 @@
+"""The one key table: the main screen's handler and the help screen both read ``BINDINGS``.
+
+Key names are the front ends' vocabulary (game.frontends.keys): "up", "upleft" (Home), "5",
+"ctrl-p", printable characters as themselves. Other screens (menus, look) reuse ``DIRECTIONS``
+so a direction key means the same everywhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Binding:
+    keys: tuple[str, ...]
+    command: str  # what the main screen does: "move", "wait", "drop", ...
+    help: str
+    direction: tuple[int, int] | None = None  # for "move"
+
+
+def _move(keys: str, dx: int, dy: int, where: str) -> Binding:
+    return Binding(tuple(keys.split()), "move", f"step {where} (or attack)", (dx, dy))
+
+
+BINDINGS: tuple[Binding, ...] = (
+    _move("up k 8", 0, -1, "north"),
+    _move("down j 2", 0, 1, "south"),
+    _move("left h 4", -1, 0, "west"),
+    _move("right l 6", 1, 0, "east"),
+    _move("upleft y 7", -1, -1, "north-west"),
+    _move("upright u 9", 1, -1, "north-east"),
+    _move("downleft b 1", -1, 1, "south-west"),
+    _move("downright n 3", 1, 1, "south-east"),
+    Binding((".", "s", "5"), "wait", "wait a moment"),
+    Binding(("z",), "rest", "rest until healed"),
+    Binding(("g", ","), "pickup", "pick up"),
+    Binding(("d",), "drop", "drop an item"),
+    Binding(("w",), "wield", "wield a weapon or shield"),
+    Binding(("W",), "wear", "wear armour"),
+    Binding(("R",), "takeoff", "take off or unwield"),
+    Binding(("q",), "quaff", "quaff a potion"),
+    Binding(("i",), "inventory", "inventory"),
+    Binding((">",), "descend", "go down a staircase"),
+    Binding(("<",), "ascend", "go up a staircase"),
+    Binding(("@",), "character", "character screen"),
+    Binding(("x", ";"), "look", "look around"),
+    Binding(("ctrl-p",), "messages", "message log"),
+    Binding(("?",), "help", "this help"),
+    Binding(("escape",), "quit", "quit the game"),
+)
+
+
+def _keymap(bindings: tuple[Binding, ...]) -> dict[str, Binding]:
+    keymap: dict[str, Binding] = {}
+    for binding in bindings:
+        for key in binding.keys:
+            if key in keymap:
+                raise ValueError(f"key {key!r} bound twice")
+            keymap[key] = binding
+    return keymap
+
+
+KEYMAP = _keymap(BINDINGS)
+DIRECTIONS = {k: b.direction for k, b in KEYMAP.items() if b.direction is not None}
+
+_LABELS = {
+    "up": "Up", "down": "Down", "left": "Left", "right": "Right",
+    "upleft": "Home", "upright": "PgUp", "downleft": "End", "downright": "PgDn",
+    "escape": "Esc", "enter": "Enter", "tab": "Tab", "btab": "S-Tab", "backspace": "Bksp",
+}  # fmt: skip
+
+
+def key_label(key: str) -> str:
+    """How the help screen names a key: "Home", "Ctrl-P", "W"."""
+    if key.startswith("ctrl-"):
+        return "Ctrl-" + key[5:].upper()
+    return _LABELS.get(key, key)

@@ -1,0 +1,101 @@
+"""Look: a cursor over the map, starting on the player, that says what is under it.
+
+The camera stays on the player while the cursor is in view and follows the cursor beyond it,
+so a far corner of an 80x40 map can be examined on an 80x24 console.
+"""
+
+from __future__ import annotations
+
+import tcod.console
+
+from game.world.components import Creature, Renderable
+from game.world.engine import Engine
+
+from . import describe, palette
+from .keys import DIRECTIONS
+from .screen import POP, STAY, Session, Step
+from .text import put, wrap
+from .view import Layout, Line, Rect, camera, draw_map, draw_status
+
+HINT = "Look: direction keys move, Tab: next creature, Esc: close"
+CURSOR_FG = (0, 0, 0)
+
+
+class LookScreen:
+    overlay = False
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        pos = session.engine.position(session.engine.player)
+        self.cursor = (pos.x, pos.y)
+        self.target = -1  # index among visible creatures for Tab
+
+    def handle_key(self, key: str) -> Step:
+        if key in DIRECTIONS:
+            dx, dy = DIRECTIONS[key]
+            gm = self.session.engine.gamemap
+            x, y = self.cursor
+            self.cursor = (min(max(0, x + dx), gm.width - 1), min(max(0, y + dy), gm.height - 1))
+        elif key in ("tab", "btab"):
+            self._next_creature(1 if key == "tab" else -1)
+        elif key in ("escape", "enter", "x", ";"):
+            return POP
+        return STAY
+
+    def _next_creature(self, step: int) -> None:
+        """Jump to the next creature in view, nearest first."""
+        engine = self.session.engine
+        me = engine.position(engine.player)
+        seen = sorted((max(abs(p.x - me.x), abs(p.y - me.y)), e, (p.x, p.y))
+                      for e, (_, p) in engine.creatures_here() if engine.sees(e))
+        if seen:
+            self.target = (self.target + step) % len(seen)
+            self.cursor = seen[self.target][2]
+
+    def draw(self, console: tcod.console.Console) -> None:
+        engine = self.session.engine
+        layout = Layout.of(console)
+        origin = self._origin(engine, layout.map)
+        draw_map(console, engine, layout.map, origin)
+        draw_status(console, engine, layout.status)
+        sx, sy = layout.map.x + self.cursor[0] - origin[0], layout.map.y + self.cursor[1] - origin[1]
+        console.fg[sx, sy], console.bg[sx, sy] = CURSOR_FG, palette.CURSOR_BG
+        log = layout.log
+        put(console, log.x, log.y, HINT, palette.DIM, width=log.w)
+        for row, (text, colour) in enumerate(look_lines(engine, *self.cursor, log.w)):
+            if row + 1 < log.h:
+                put(console, log.x, log.y + 1 + row, text, colour, width=log.w)
+
+    def _origin(self, engine: Engine, rect: Rect) -> tuple[int, int]:
+        ox, oy = camera(engine, rect)
+        x, y = self.cursor
+        if ox <= x < ox + rect.w and oy <= y < oy + rect.h:
+            return ox, oy
+        return camera(engine, rect, self.cursor)
+
+
+def look_lines(engine: Engine, x: int, y: int, width: int) -> list[Line]:
+    """What the player knows of a cell: who stands there, what lies there, the ground."""
+    gm = engine.gamemap
+    ground = describe.terrain(engine, x, y)
+    if not gm.explored[x, y]:
+        return [("You have not seen that place.", palette.DIM)]
+    if not gm.visible[x, y]:
+        return [(f"You remember {ground} there.", palette.DIM)]
+    where = f"{'in' if gm.wall[x, y] else 'on'} {ground}"
+    pos = engine.position(engine.player)
+    who = engine.player if (x, y) == (pos.x, pos.y) else describe.creature_at(engine, x, y)
+    lines: list[Line] = []
+    if who is None:
+        lines.append((ground[0].upper() + ground[1:] + ".", palette.TEXT))
+    else:
+        colour = engine.component(who, Renderable).colour
+        lines.append((f"{describe.creature_line(engine, who)}, {where}.", colour))
+        kind = engine.component(who, Creature)
+        if kind is not None:
+            text = engine.catalog.creatures[kind.kind].description
+            lines += [(t, palette.TEXT) for t in wrap(text, width)]
+    items = [engine.item_name(i) for i in engine.items_at(x, y)]
+    if items:
+        lines += [(t, palette.TEXT) for t in wrap("Lying here: " + ", ".join(items) + ".", width)]
+    return lines

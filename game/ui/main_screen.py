@@ -1,0 +1,66 @@
+"""The main screen: the map, status and log, and every command of the key table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import tcod.console
+
+from game.world import actions as A
+
+from . import inventory
+from .character import CharacterScreen
+from .confirm import ConfirmScreen
+from .help import HelpScreen
+from .keys import KEYMAP, Binding
+from .log import MessageLogScreen
+from .look import LookScreen
+from .screen import QUIT, STAY, Push, Session, Step
+from .view import draw_play
+
+SIMPLE_ACTIONS: dict[str, Callable[[], A.Action]] = {
+    "wait": A.Wait, "rest": A.Rest, "descend": A.Descend, "ascend": A.Ascend,
+}
+
+
+class MainScreen:
+    overlay = False
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def draw(self, console: tcod.console.Console) -> None:
+        draw_play(console, self.session)
+
+    def handle_key(self, key: str) -> Step:
+        binding = KEYMAP.get(key)
+        if binding is None:
+            return STAY
+        self.session.notice = None
+        return self._command(binding)
+
+    def _command(self, binding: Binding) -> Step:
+        session, name = self.session, binding.command
+        if binding.direction is not None:
+            session.act(A.Move(*binding.direction))
+        elif name in SIMPLE_ACTIONS:
+            session.act(SIMPLE_ACTIONS[name]())
+        elif name in inventory.ITEM_COMMANDS:
+            return inventory.item_command(session, name)
+        elif name == "pickup":
+            return inventory.pick_up(session)
+        else:
+            return Push(self._screen(name))
+        return STAY
+
+    def _screen(self, name: str):
+        session = self.session
+        screens = {
+            "inventory": lambda: inventory.inventory_screen(session),
+            "character": lambda: CharacterScreen(session.engine),
+            "messages": lambda: MessageLogScreen(session),
+            "look": lambda: LookScreen(session),
+            "help": HelpScreen,
+            "quit": lambda: ConfirmScreen("Really quit? (y/n)", QUIT),
+        }
+        return screens[name]()

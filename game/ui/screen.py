@@ -1,0 +1,87 @@
+"""What a screen is, what a key can do to the stack of screens, and the game a screen shows.
+
+A screen's ``handle_key`` returns a Step instead of changing the stack itself, so screens stay
+testable on their own and ``GameApp`` is the one place the stack changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import tcod.console
+
+from game.world import actions as A
+from game.world.engine import Engine
+from game.world.events import Message
+
+
+class Screen(Protocol):
+    overlay: bool  # drawn over the screen beneath it (menus, prompts) instead of alone
+
+    def draw(self, console: tcod.console.Console) -> None: ...
+    def handle_key(self, key: str) -> Step: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Stay:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Pop:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Quit:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Push:
+    screen: Screen
+
+
+@dataclass(frozen=True, slots=True)
+class Replace:
+    screen: Screen
+
+
+@dataclass(frozen=True, slots=True)
+class Begin:
+    """Start playing this game: the stack becomes its main screen."""
+
+    engine: Engine
+
+
+Step = Stay | Pop | Quit | Push | Replace | Begin
+STAY, POP, QUIT = Stay(), Pop(), Quit()
+
+
+@dataclass(slots=True)
+class Session:
+    """The game being shown, plus what only the UI remembers about it.
+
+    ``notice`` is a UI-side line ("You have nothing to drop.") shown until the next key, so
+    the UI never writes into the engine's log. ``marker`` is the last log message before the
+    latest action: messages after it are new and drawn brighter.
+    """
+
+    engine: Engine
+    notice: str | None = None
+    marker: Message | None = field(default=None)
+
+    def act(self, action: A.Action) -> A.Result:
+        log = self.engine.log
+        self.marker = log[-1] if log else None
+        self.notice = None
+        return self.engine.submit(action)
+
+    def new_messages(self) -> int:
+        """How many messages at the end of the log came with the latest action."""
+        log = self.engine.log
+        for back, message in enumerate(reversed(log)):
+            if message is self.marker:
+                return back
+        return len(log)  # no marker: nothing acted yet (or it scrolled away), all is new

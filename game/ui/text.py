@@ -1,0 +1,65 @@
+"""Small drawing helpers: clipped text, coloured runs, wrapped lines, framed panels, scrolling.
+
+Every screen draws through these so nothing spills past the console's edge at 80x24.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterable
+
+import tcod.console
+
+from . import palette
+from .palette import Colour
+
+Run = tuple[str, Colour]
+
+
+def put(console: tcod.console.Console, x: int, y: int, text: str, fg: Colour = palette.TEXT,
+        bg: Colour | None = None, width: int | None = None) -> int:
+    """Print one line clipped to ``width`` (default: the console's edge); return the x after it."""
+    room = console.width - x if width is None else min(width, console.width - x)
+    if room <= 0 or not 0 <= y < console.height or not text:
+        return x
+    text = text[:room]
+    console.print(x, y, text, fg=fg, bg=bg)
+    return x + len(text)
+
+
+def put_runs(console: tcod.console.Console, x: int, y: int, runs: Iterable[Run],
+             width: int | None = None) -> int:
+    """Print coloured pieces one after another on a line, clipped like ``put``."""
+    end = console.width if width is None else min(console.width, x + width)
+    for text, fg in runs:
+        x = put(console, x, y, text, fg, width=end - x)
+    return x
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """Word-wrap one message; an empty text is one empty line."""
+    return textwrap.wrap(text, max(1, width)) or [""]
+
+
+def centre(console: tcod.console.Console, y: int, text: str, fg: Colour = palette.TEXT) -> None:
+    put(console, max(0, (console.width - len(text)) // 2), y, text, fg)
+
+
+def panel(console: tcod.console.Console, x: int, y: int, width: int, height: int,
+          title: str = "") -> None:
+    """A framed box with a dark background and the title set into the top edge."""
+    console.draw_frame(x, y, width, height, fg=palette.FRAME, bg=palette.PANEL)
+    if title:
+        put(console, x + 2, y, f" {title} ", palette.TITLE, palette.PANEL, width=width - 4)
+
+
+def footer(console: tcod.console.Console, text: str) -> None:
+    """A one-line key hint on the bottom row."""
+    put(console, 1, console.height - 1, text, palette.DIM)
+
+
+def scroll_start(selected: int, count: int, rows: int) -> int:
+    """First visible row of a list of ``count`` so that ``selected`` stays in ``rows``."""
+    if count <= rows:
+        return 0
+    return min(max(0, selected - rows // 2), count - rows)

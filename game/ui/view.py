@@ -1,0 +1,182 @@
+"""The play view: where the map, status and log go on a console of any size, the camera, and
+drawing each of them. The main screen and the look screen share these.
+
+At 80x24 the map gets 17 rows (the 80x40 map scrolls), the status 2 and the log 5; a taller
+console gives the log a few more lines and the rest to the map.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import tcod.console
+
+from game.world.components import Health, Player, Position, Renderable, Stance
+from game.world.engine import Engine
+
+from . import describe, palette
+from .screen import Session
+from .text import put, put_runs, wrap
+
+STATUS_ROWS = 2
+MIN_LOG_ROWS, MAX_LOG_ROWS = 5, 12
+STATUS_BG = (22, 22, 36)
+Line = tuple[str, palette.Colour]
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    x: int
+    y: int
+    w: int
+    h: int
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    map: Rect
+    status: Rect
+    log: Rect
+
+    @classmethod
+    def of(cls, console: tcod.console.Console) -> Layout:
+        w, h = console.width, console.height
+        log_rows = min(MAX_LOG_ROWS, MIN_LOG_ROWS + max(0, h - 24) // 3)
+        map_rows = max(1, h - STATUS_ROWS - log_rows)
+        return cls(Rect(0, 0, w, map_rows), Rect(0, map_rows, w, STATUS_ROWS),
+                   Rect(1, map_rows + STATUS_ROWS, w - 2, log_rows))
+
+
+def _axis(focus: int, size: int, view: int) -> int:
+    if size <= view:
+        return -((view - size) // 2)  # a small map sits in the middle
+    return min(max(focus - view // 2, 0), size - view)
+
+
+def camera(engine: Engine, rect: Rect, focus: tuple[int, int] | None = None) -> tuple[int, int]:
+    """Map cell shown at the view's top-left: centred on ``focus`` (the player), clamped."""
+    if focus is None:
+        pos = engine.position(engine.player)
+        focus = (pos.x, pos.y)
+    gm = engine.gamemap
+    return _axis(focus[0], gm.width, rect.w), _axis(focus[1], gm.height, rect.h)
+
+
+def draw_map(console: tcod.console.Console, engine: Engine, rect: Rect,
+             origin: tuple[int, int]) -> None:
+    """Terrain (bright in view, dim when remembered), then what stands in view, player on top."""
+    gm = engine.gamemap
+    ox, oy = origin
+    x0, x1 = max(ox, 0), min(ox + rect.w, gm.width)
+    y0, y1 = max(oy, 0), min(oy + rect.h, gm.height)
+    if x0 >= x1 or y0 >= y1:
+        return
+    sx, sy = rect.x + x0 - ox, rect.y + y0 - oy
+    ch, fg = _terrain(engine, (x0, x1), (y0, y1))
+    console.ch[sx:sx + x1 - x0, sy:sy + y1 - y0] = ch
+    console.fg[sx:sx + x1 - x0, sy:sy + y1 - y0] = fg
+    for x, y, glyph, colour in _sprites(engine):
+        if x0 <= x < x1 and y0 <= y < y1:
+            console.ch[sx + x - x0, sy + y - y0] = ord(glyph)
+            console.fg[sx + x - x0, sy + y - y0] = colour
+
+
+def _terrain(engine: Engine, xs: tuple[int, int], ys: tuple[int, int]):
+    gm = engine.gamemap
+    cut = (slice(*xs), slice(*ys))
+    wall, seen, known = gm.wall[cut], gm.visible[cut], gm.explored[cut]
+    ch = np.where(wall, ord("#"), ord("."))
+    fg = np.zeros((*ch.shape, 3), dtype=np.uint8)
+    for mask, (bright, dim) in ((wall, palette.WALL), (~wall, palette.FLOOR)):
+        fg[mask & seen], fg[mask & ~seen] = bright, dim
+    for stairs, glyph in ((gm.stairs_down, ">"), (gm.stairs_up, "<")):
+        if stairs is not None and xs[0] <= stairs[0] < xs[1] and ys[0] <= stairs[1] < ys[1]:
+            at = (stairs[0] - xs[0], stairs[1] - ys[0])
+            ch[at] = ord(glyph)
+            fg[at] = palette.STAIRS[0 if seen[at] else 1]
+    ch[~known] = ord(" ")
+    return ch, fg
+
+
+def _sprites(engine: Engine) -> list[tuple[int, int, str, tuple[int, int, int]]]:
+    """(x, y, glyph, colour) of every entity in view, lowest layer first."""
+    visible = engine.gamemap.visible
+    found = []
+    for eid, components in engine.entities():
+        by_type = {type(c): c for c in components}
+        pos, look = by_type.get(Position), by_type.get(Renderable)
+        if pos is None or look is None or pos.depth != engine.depth:
+            continue
+        if visible[pos.x, pos.y] or eid == engine.player:
+            found.append((look.layer, eid, pos.x, pos.y, look.glyph, look.colour))
+    return [(x, y, g, c) for _, _, x, y, g, c in sorted(found)]
+
+
+def draw_status(console: tcod.console.Console, engine: Engine, rect: Rect) -> None:
+    """Two lines: who and how they stand, then where and when, and any trouble."""
+    console.draw_rect(rect.x, rect.y, rect.w, rect.h, ord(" "), bg=STATUS_BG)
+    put_runs(console, rect.x + 1, rect.y, _vitals_runs(engine), width=rect.w - 2)
+    put_runs(console, rect.x + 1, rect.y + 1, _place_runs(engine), width=rect.w - 2)
+
+
+def _vitals_runs(engine: Engine) -> list[Line]:
+    me = engine.player
+    health, stance = engine.component(me, Health), engine.component(me, Stance)
+    defence = describe.defence(engine)
+    return [
+        (engine.component(me, Player).character, palette.TITLE),
+        ("   HP ", palette.DIM),
+        (f"{health.hp}/{health.max_hp}", palette.health(health.hp / max(1, health.max_hp))),
+        ("   Stamina ", palette.DIM),
+        (f"{stance.stamina}/{stance.max_stamina}",
+         palette.health(stance.stamina / max(1, stance.max_stamina))),
+        ("   ", palette.DIM), (stance.name, palette.TEXT),
+        ("   Dv ", palette.DIM), (str(defence.total()), palette.TEXT),
+        ("  Pv ", palette.DIM), (str(defence.protection), palette.TEXT),
+    ]
+
+
+def _place_runs(engine: Engine) -> list[Line]:
+    runs = [("Depth ", palette.DIM), (str(engine.depth), palette.TEXT),
+            ("   Turn ", palette.DIM), (str(engine.turn), palette.TEXT),
+            ("   Seed ", palette.DIM), (str(engine.seed), palette.TEXT)]
+    load = describe.burden_note(describe.burden(engine))
+    if load:
+        runs.append((f"   {load}", palette.WARN))
+    runs += [(f"   {name}", palette.BAD) for name in describe.conditions(engine, engine.player)]
+    if engine.component(engine.player, Player).wizard:
+        runs.append(("   WIZARD", palette.tone("wizard")))
+    return runs
+
+
+def draw_log(console: tcod.console.Console, session: Session, rect: Rect) -> None:
+    """The last messages, wrapped; those of the latest action bright, older ones dimmed."""
+    for row, (text, colour) in enumerate(log_lines(session, rect.w, rect.h)):
+        put(console, rect.x, rect.y + row, text, colour, width=rect.w)
+
+
+def log_lines(session: Session, width: int, rows: int | None = None) -> list[Line]:
+    """The log as wrapped, coloured lines, oldest first; only the last ``rows`` if given
+    (wrapping from the end, so a full 500-message log costs nothing per frame)."""
+    lines = [(t, palette.WARN) for t in wrap(session.notice, width)] if session.notice else []
+    log = session.engine.log
+    new = session.new_messages()
+    for back, message in enumerate(reversed(log)):
+        if rows is not None and len(lines) >= rows:
+            break
+        colour = palette.tone(message.tone)
+        lines[:0] = [(t, colour if back < new else palette.dimmed(colour))
+                     for t in wrap(message.text, width)]
+    return lines if rows is None else lines[-rows:] if rows else []
+
+
+def draw_play(console: tcod.console.Console, session: Session,
+              focus: tuple[int, int] | None = None) -> tuple[Layout, tuple[int, int]]:
+    """Map, status and log; returns the layout and camera origin (the look cursor needs them)."""
+    layout = Layout.of(console)
+    origin = camera(session.engine, layout.map, focus)
+    draw_map(console, session.engine, layout.map, origin)
+    draw_status(console, session.engine, layout.status)
+    draw_log(console, session, layout.log)
+    return layout, origin
