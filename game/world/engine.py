@@ -17,8 +17,8 @@ import tcod
 
 from game.content.catalog import GOAL_ITEM, Catalog, MiscItem, load_catalog
 from game.rules import profiles, stats
-from game.rules.messages import a_or_an
 from game.rules.items import Ammo, Armour, Weapon
+from game.rules.messages import a_or_an
 
 from . import actions as A
 from . import ai, combat, fighters, missiles, state, traps
