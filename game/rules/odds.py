@@ -6,6 +6,8 @@ hit rule and soak range as ``resolve``, so the two cannot drift apart.
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
 from fractions import Fraction
 
 from .dice import TWO_D12_COUNTS, Dice, convolve_power
@@ -99,19 +101,62 @@ def mean(dist: dict[int, Fraction]) -> Fraction:
 
 def kill_chances(dist: dict[int, Fraction], hit_points: int, blows: int) -> list[Fraction]:
     """The chance that the target is dead within 1, 2, ... ``blows`` blows of this
-    distribution: a Markov chain over its remaining hit points."""
-    alive = {hit_points: ONE}
-    dead = ZERO
-    out = []
+    distribution: a Markov chain over its remaining hit points, counted in integers over a
+    common denominator so it stays exact and quick."""
+    denominator = math.lcm(*(p.denominator for p in dist.values()))
+    weights = [(damage, int(p * denominator)) for damage, p in dist.items()]
+    alive = {hit_points: 1}
+    dead, scale, out = 0, 1, []
     for _ in range(blows):
-        nxt: dict[int, Fraction] = {}
-        for hp, p in alive.items():
-            for damage, q in dist.items():
+        nxt: dict[int, int] = {}
+        dead *= denominator  # every path gains one blow's factor
+        for hp, w in alive.items():
+            for damage, q in weights:
                 left = hp - damage
                 if left <= 0:
-                    dead += p * q
+                    dead += w * q
                 else:
-                    nxt[left] = nxt.get(left, ZERO) + p * q
-        alive = nxt
-        out.append(dead)
+                    nxt[left] = nxt.get(left, 0) + w * q
+        alive, scale = nxt, scale * denominator
+        out.append(Fraction(dead, scale))
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class Duel:
+    """Who falls first when two fighters trade blows from time 0 (the first side striking
+    first on a tie), within the blows counted. Bleeding, poison and regeneration are left
+    out."""
+
+    first_wins: Fraction
+    second_wins: Fraction
+
+    @property
+    def undecided(self) -> Fraction:
+        return 1 - self.first_wins - self.second_wins
+
+
+def duel(first: dict[int, Fraction], first_ticks: int, first_hp: int,
+         second: dict[int, Fraction], second_ticks: int, second_hp: int,
+         blows: int = 40) -> Duel:
+    """Exact odds of each side killing the other first. The two sides' blows are independent,
+    so each side's chance to kill by its k-th blow (``kill_chances``) is weighed against the
+    other side's chance of having killed it by then."""
+    k_first = [ZERO] + kill_chances(first, second_hp, blows)
+    k_second = [ZERO] + kill_chances(second, first_hp, blows)
+
+    def before(k: int, own: int, other: int) -> int:
+        """Blows the other side has struck before this side's k-th (which is at (k-1)*own)."""
+        return min(blows, -(-(k - 1) * own // other))
+
+    def by(k: int, own: int, other: int) -> int:
+        """Blows this side has struck by the other side's k-th, ties going to this side."""
+        return min(blows, (k - 1) * other // own + 1)
+
+    first_wins = sum(((k_first[k] - k_first[k - 1])
+                      * (1 - k_second[before(k, first_ticks, second_ticks)])
+                      for k in range(1, blows + 1)), ZERO)
+    second_wins = sum(((k_second[j] - k_second[j - 1])
+                       * (1 - k_first[by(j, first_ticks, second_ticks)])
+                       for j in range(1, blows + 1)), ZERO)
+    return Duel(first_wins, second_wins)

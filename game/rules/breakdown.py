@@ -1,0 +1,40 @@
+"""The wizard's roll display: one outcome in full, every number with its reason."""
+
+from __future__ import annotations
+
+from .profiles import Modifier
+from .resolve import PLAIN, Outcome
+
+
+def _mods(mods: tuple[Modifier, ...]) -> str:
+    return ", ".join(f"{m.reason} {m.amount:+d}" for m in mods) or "no modifiers"
+
+
+def breakdown(outcome: Outcome) -> list[str]:
+    """Lines such as ``roll 7+5=12, to hit +3 (Strength 15 +2, ...) = 15 vs Defence 11
+    (Dexterity +1): hit``."""
+    a = outcome.attack
+    parts = ", ".join(f"{p.kind} {p.amount:+d} ({p.reason})" for p in outcome.defence_parts)
+    n1, n2 = outcome.natural
+    verdict = "hit" if outcome.hit else f"miss ({outcome.miss_kind or PLAIN})"
+    lines = [f"roll {n1}+{n2}={n1 + n2}, to hit {a.to_hit:+d} ({_mods(a.to_hit_mods)}) = "
+             f"{outcome.roll_total} vs Defence {outcome.defence} ({parts or 'base 10'}): "
+             f"{verdict}"]
+    if outcome.threat:
+        c1, c2 = outcome.confirm
+        result = ("confirmed" if outcome.confirmed else
+                  "no vital spot" if outcome.no_vital_spot else "not confirmed")
+        lines.append(f"threat {a.threat_from}-24: confirm {c1}+{c2}={c1 + c2} "
+                     f"{a.to_hit:+d} = {c1 + c2 + a.to_hit}: {result}")
+    if outcome.hit:
+        rolls = " + ".join(str(list(r)) for r in outcome.damage_rolls)
+        flat = a.dice.bonus + a.damage_bonus
+        lines.append(f"damage {a.dice.count}d{a.dice.sides} x{len(outcome.damage_rolls)}: "
+                     f"{rolls}, flat {flat:+d} each ({_mods(a.damage_mods)}) = "
+                     f"{outcome.raw_damage} ({outcome.damage_type})")
+        lines.append(f"Protection {outcome.protection} (pierce {a.pierce}) soaks "
+                     f"{outcome.soak}: {outcome.damage} damage"
+                     + (", glanced" if outcome.glanced else "")
+                     + (", big hit" if outcome.big_hit else "")
+                     + (", bleeding" if outcome.bleeding else ""))
+    return lines
