@@ -32,7 +32,9 @@ class Named:
 @dataclass(slots=True)
 class Player:
     character: str  # the starting build's name
-    wizard: bool = False
+    wizard: bool = False  # a wizard game, for good
+    invulnerable: bool = False  # wizard: hit points never fall below 1
+    show_rolls: bool = False  # wizard: every attack's breakdown in the log
 
 
 @dataclass(slots=True)

@@ -17,6 +17,7 @@ import tcod
 
 from game.content.catalog import GOAL_ITEM, Catalog, MiscItem, load_catalog
 from game.rules import profiles, stats
+from game.rules.breakdown import breakdown
 from game.rules.items import Ammo, Armour, Weapon
 from game.rules.messages import a_or_an
 
@@ -39,11 +40,11 @@ from .components import (
     Training,
     Vitals,
 )
-from .events import Died, Event, LevelChanged, Message, Won
+from .events import AttackEvent, Died, Event, LevelChanged, Message, Won
 from .gamemap import GameMap
 from .mapgen import MAX_DEPTH, generate, place_positions
 from .populate import layout
-from .rng import Streams
+from .rng import Streams, derive
 
 MAP_WIDTH, MAP_HEIGHT = 80, 40
 FOV_RADIUS = 8
@@ -77,6 +78,7 @@ class Engine:
         self.streams = Streams(seed)
         self.world = f"engine-{next(_worlds)}"
         self.levels: dict[int, GameMap] = {}
+        self.level_seeds: dict[int, int] = {}  # a wizard's regenerated levels
         self.depth = 1
         self.now = 0
         self.turn = 0
@@ -96,6 +98,7 @@ class Engine:
             "now": self.now, "turn": self.turn, "outcome": self.outcome, "cause": self.cause,
             "player": self.player, "streams": self.streams.state(),
             "explored": {str(d): gm.explored_to_rle() for d, gm in sorted(self.levels.items())},
+            "level_seeds": {str(d): v for d, v in sorted(self.level_seeds.items())},
             "next_id": state.next_entity_id(), "entities": state.entities_json(),
         }
         if log:
@@ -122,8 +125,9 @@ class Engine:
                                            int(data["turn"]))
         self.outcome, self.cause = data["outcome"], str(data["cause"])
         self.streams.restore(data["streams"])
+        self.level_seeds = {int(d): int(v) for d, v in data.get("level_seeds", {}).items()}
         for depth, runs in data["explored"].items():
-            gm = generate(self.seed, int(depth), MAP_WIDTH, MAP_HEIGHT)
+            gm = self._generate(int(depth))
             gm.explored_from_rle(runs)
             self.levels[int(depth)] = gm
         state.restore_entities(data["entities"], data["next_id"])
@@ -163,7 +167,7 @@ class Engine:
             pos = esper.component_for_entity(self.player, Position)
             pos.x, pos.y, pos.depth = x, y, 1
         elif name in self.catalog.creatures:
-            esper.component_for_entity(self._create_creature(name, x, y, 1), Creature).awake = True
+            esper.component_for_entity(self.create_creature(name, x, y, 1), Creature).awake = True
         elif name is not None:
             self.create_item(name, 1, Position(x, y, 1))
 
@@ -193,13 +197,21 @@ class Engine:
         return message
 
     def _log(self, events: list[Event]) -> None:
+        """Messages and what the player saw of attacks; in wizard mode with the roll display
+        on, every attack's full breakdown as well."""
+        rolls = self._player_flags().show_rolls
         for event in events:
-            lines = getattr(event, "lines", None)
             if isinstance(event, Message):
                 self.log.append(event)
-            elif lines:
-                self.log += [Message(line, "combat") for line in lines]
+            elif isinstance(event, AttackEvent):
+                self.log += [Message(line, "combat") for line in event.lines]
+                if rolls:
+                    self.log += [Message("  " + line, "wizard")
+                                 for line in breakdown(event.outcome)]
         del self.log[:-LOG_LIMIT]
+
+    def _player_flags(self) -> Player:
+        return esper.component_for_entity(self.player, Player)
 
     # --- creating things ----------------------------------------------------------------
 
@@ -243,7 +255,7 @@ class Engine:
             components.append(at)
         return esper.create_entity(*components)
 
-    def _create_creature(self, kind_name: str, x: int, y: int, depth: int) -> int:
+    def create_creature(self, kind_name: str, x: int, y: int, depth: int) -> int:
         kind = self.catalog.creatures[kind_name]
         stamina = stats.max_stamina(kind.constitution)
         return esper.create_entity(
@@ -258,7 +270,7 @@ class Engine:
     def _enter_level(self, depth: int, *, arriving_down: bool) -> None:
         fresh = depth not in self.levels
         if fresh:
-            self.levels[depth] = generate(self.seed, depth, MAP_WIDTH, MAP_HEIGHT)
+            self.levels[depth] = self._generate(depth)
         self.depth = depth
         gm = self.gamemap
         x, y = gm.stairs_up if arriving_down else gm.stairs_down
@@ -273,13 +285,50 @@ class Engine:
         self._distance.clear()
         gm.update_fov(x, y, FOV_RADIUS)
 
+    def _generate(self, depth: int) -> GameMap:
+        return generate(self.level_seeds.get(depth, self.seed), depth, MAP_WIDTH, MAP_HEIGHT)
+
+    def go_to_level(self, depth: int) -> None:
+        """Arrive on ``depth`` by its stairs up (the wizard's way down or up)."""
+        self._enter_level(depth, arriving_down=True)
+
+    def regenerate_level(self) -> None:
+        """A new layout and new contents for this level (wizard mode), from a seed derived
+        from the game seed and how often it was regenerated: replays stay exact."""
+        depth = self.depth
+        for eid, _ in [(e, c) for e, c in esper.get_components(Position)
+                       if c[0].depth == depth and e != self.player]:
+            esper.delete_entity(eid, immediate=True)
+        count = self.level_seeds.get(-depth, 0) + 1
+        self.level_seeds[-depth] = count  # negative keys count regenerations
+        self.level_seeds[depth] = derive(self.seed, f"regen:{depth}:{count}")
+        del self.levels[depth]
+        self._enter_level(depth, arriving_down=True)
+
+    def refresh(self) -> None:
+        """After a wizard moves things: new sight, new distance maps."""
+        self._distance.clear()
+        pos = esper.component_for_entity(self.player, Position)
+        self.gamemap.update_fov(pos.x, pos.y, FOV_RADIUS)
+
+    def heal_fully(self, eid: int) -> None:
+        health = esper.component_for_entity(eid, Health)
+        health.hp = health.max_hp
+        vitals = esper.try_component(eid, Vitals)
+        if vitals is not None:
+            vitals.bleeding = vitals.poison = vitals.disease = 0
+
+    def skill_names(self) -> list[str]:
+        names = {w.skill for w in self.catalog.armoury.weapons.values()}
+        return sorted(names | {"Unarmed", profiles.SHIELD_SKILL})
+
     def _populate(self, gm: GameMap) -> None:
         rng = self.streams.for_level(gm.depth, "populate")
         sx, sy = gm.stairs_up
         near = [(x, y) for x in range(sx - 6, sx + 7) for y in range(sy - 6, sy + 7)]
         creatures, items = layout(self.catalog, gm, rng, near)
         for kind, (x, y) in creatures:
-            self._create_creature(kind, x, y, gm.depth)
+            self.create_creature(kind, x, y, gm.depth)
         for name, (x, y) in items:
             count = 12 if isinstance(self.catalog.lookup(name), Ammo) else 1
             self.create_item(name, count, Position(x, y, gm.depth))
@@ -371,6 +420,15 @@ class Engine:
         component = esper.component_for_entity(item, Item)
         return component.name if component.count == 1 else f"{component.count} {component.name}s"
 
+    def item_name_only(self, item: int) -> str:
+        """The table name of an item, without its count."""
+        self._use()
+        return esper.component_for_entity(item, Item).name
+
+    def item_count(self, item: int) -> int:
+        self._use()
+        return esper.component_for_entity(item, Item).count
+
     def equipped_slot(self, item: int) -> str | None:
         self._use()
         eq = esper.component_for_entity(self.player, Equipment)
@@ -396,9 +454,12 @@ class Engine:
 
     def _perform(self, action: A.Action, depth: int = 0) -> A.Result:
         handler = getattr(self, f"_do_{action.tag}", None)
-        if handler is None:
+        if handler is not None:
+            result = handler(action)
+        elif hasattr(action, "perform"):  # actions defined above the world (wizard commands)
+            result = action.perform(self)
+        else:
             return A.Impossible(f"Nothing happens ({action.tag}).")
-        result = handler(action)
         if isinstance(result, A.Instead) and depth < 3:
             return self._perform(result.action, depth + 1)
         if isinstance(result, A.Done):
@@ -479,6 +540,8 @@ class Engine:
         """Take hit points; at 0 the entity dies (for the player, for good)."""
         health = esper.component_for_entity(eid, Health)
         health.hp -= amount
+        if eid == self.player and self._player_flags().invulnerable:
+            health.hp = max(1, health.hp)
         if health.hp > 0:
             return []
         if cause_of is not None:

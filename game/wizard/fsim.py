@@ -1,0 +1,213 @@
+"""The fight simulator: many fights through the same combat code as play, beside the exact odds.
+
+Each fight happens in a small arena engine: the two fighters stand side by side and trade
+attacks in time order through ``combat.melee`` (profiles, ``resolve``, wounds, stamina, death),
+with bleeding and poison ticking every 6 s as in play. Training is undone after each fight so
+the thousandth fight is fought by the same build as the first.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import esper
+
+from game.content.catalog import Catalog, load_catalog
+from game.world import combat
+from game.world.components import Equipment, Health, Inventory, Stance, Training, Vitals
+from game.world.engine import Engine
+from game.world.events import AttackEvent
+from game.world.state import component_from_json
+
+from .inspect import Side, inspect
+
+ARENA = """
+#######
+#.@AB.#
+#######
+"""
+PLAYER = "player"
+
+
+@dataclass(slots=True)
+class Tally:
+    fights: int = 0
+    wins: int = 0  # the attacker won
+    losses: int = 0
+    ticks: int = 0  # fight lengths added up
+    actions: int = 0  # the attacker's attacks (a blow with each weapon held)
+    attacks: int = 0  # the attacker's blows
+    hits: int = 0
+    crits: int = 0
+    damage: int = 0
+    lengths: list[int] = field(default_factory=list)
+
+
+class Arena:
+    """Two fighters in one small engine; ``fight()`` runs one fight to the end."""
+
+    def __init__(self, attacker: str, defender: str, *, seed: int = 0,
+                 character: str = "dwarf warrior", catalog: Catalog | None = None,
+                 build: Engine | None = None) -> None:
+        self.catalog = catalog or load_catalog()
+        legend = {"A": attacker} if attacker != PLAYER else {}
+        legend["B"] = defender
+        engine = Engine.scenario(ARENA.replace("A", "A" if attacker != PLAYER else "."),
+                                 legend, character=character, seed=seed)
+        self.engine = engine
+        if build is not None:
+            copy_build(build, engine)
+        self.names = (attacker, defender)
+        self.training = copy.deepcopy(engine.component(engine.player, Training))
+        self.attacker = self._ensure_attacker()
+        self.stances = {x: copy.copy(engine.component(eid, Stance)) for x, eid in
+                        ((3, self.attacker), (4, self._ensure(4, defender)))}
+
+    def _ensure(self, x: int, name: str) -> int:
+        """The creature standing at x (recreated after it died)."""
+        found = [eid for eid, (_, p) in self.engine.creatures_here() if p.x == x]
+        return found[0] if found else self.engine.create_creature(name, x, 1, 1)
+
+    def _ensure_attacker(self) -> int:
+        if self.names[0] == PLAYER:
+            return self.engine.player
+        return self._ensure(3, self.names[0])
+
+    def sides(self) -> tuple[Side, Side]:
+        """Both fighters as the inspector sees them, for the exact figures."""
+        e = self.engine
+        a, b = self._ensure_attacker(), self._ensure(4, self.names[1])
+        return (Side(self.names[0], e.fighter(a), e.component(a, Health).max_hp),
+                Side(self.names[1], e.fighter(b), e.component(b, Health).max_hp))
+
+    def _reset(self) -> tuple[int, int]:
+        e = self.engine
+        e.outcome, e.cause, e.now = None, "", 0
+        training = e.component(e.player, Training)
+        training.skills, training.styles = (dict(self.training.skills),
+                                            dict(self.training.styles))
+        training.points = dict(self.training.points)
+        self.attacker = self._ensure_attacker()
+        defender = self._ensure(4, self.names[1])
+        for x, eid in ((3, self.attacker), (4, defender)):
+            e.heal_fully(eid)
+            start = self.stances[x]
+            stance = e.component(eid, Stance)
+            stance.name, stance.stamina = start.name, start.stamina
+            e.component(eid, Vitals).next_tick = 60
+        return self.attacker, defender
+
+    def fight(self, tally: Tally, limit: int = 6000) -> None:
+        """One fight to the death (or ``limit`` ticks), added to ``tally``."""
+        e = self.engine
+        e._use()
+        a, b = self._reset()
+        clock = {a: 0, b: 0}
+        while True:
+            actor = min(clock, key=lambda k: (clock[k], k != a))
+            e.now = clock[actor]
+            e._metabolise(actor)
+            if self._over(a, b) or e.now > limit:
+                break
+            target = b if actor == a else a
+            events, ticks = combat.melee(e, actor, target)
+            if actor == a:
+                tally.actions += 1
+                _count(tally, events, a)
+            clock[actor] += ticks
+            if self._over(a, b):
+                break
+        tally.fights += 1
+        tally.ticks += e.now
+        tally.lengths.append(e.now)
+        if self._dead(b):
+            tally.wins += 1
+        elif self._dead(a):
+            tally.losses += 1
+
+    def _dead(self, eid: int) -> bool:
+        e = self.engine
+        return (eid == e.player and e.outcome == "dead") or not esper.entity_exists(eid) \
+            or e.component(eid, Health).hp <= 0
+
+    def _over(self, a: int, b: int) -> bool:
+        return self._dead(a) or self._dead(b)
+
+
+def _count(tally: Tally, events: list, attacker: int) -> None:
+    for event in events:
+        if isinstance(event, AttackEvent) and event.attacker == attacker:
+            tally.attacks += 1
+            tally.hits += event.outcome.hit
+            tally.crits += event.outcome.confirmed
+            tally.damage += event.outcome.damage
+
+
+def copy_build(source: Engine, arena: Engine) -> None:
+    """Give the arena's player the current game's build: stats, ranks, stance and gear."""
+    state = source.state(log=False)
+    player = dict(next(c for eid, c in state["entities"] if eid == source.player))
+    gear = [(source.item_name_only(i), source.item_count(i), source.equipped_slot(i))
+            for i in source.inventory()]
+    arena._use()
+    for name in ("Attributes", "Training", "Stance", "Health"):
+        esper.add_component(arena.player, component_from_json(name, player[name]))
+    inventory = esper.component_for_entity(arena.player, Inventory)
+    equipment = esper.component_for_entity(arena.player, Equipment)
+    for item in inventory.items:
+        esper.delete_entity(item, immediate=True)
+    inventory.items.clear()
+    for slot in equipment.slots():
+        setattr(equipment, slot, None)
+    for name, count, slot in gear:
+        item = arena.create_item(name, count)
+        inventory.items.append(item)
+        if slot is not None:
+            setattr(equipment, slot, item)
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    tally: Tally
+    exact_hit: float
+    exact_crit: float
+    exact_damage: float  # per attack, all blows of it
+    exact_win: float
+    attacker_ticks: int
+
+    def lines(self) -> list[str]:
+        t = self.tally
+        n = max(1, t.fights)
+        seconds = t.ticks / 10 / n
+        blows = max(1, t.attacks)
+        return [
+            f"{t.fights} fights",
+            f"  {'':22}{'simulated':>12}{'exact':>12}",
+            f"  {'attacker wins':22}{t.wins / n:>12.1%}{self.exact_win:>12.1%}",
+            f"  {'hit rate':22}{t.hits / blows:>12.1%}{self.exact_hit:>12.1%}",
+            f"  {'critical rate':22}{t.crits / blows:>12.1%}{self.exact_crit:>12.1%}",
+            f"  {'damage per attack':22}{t.damage / max(1, t.actions):>12.2f}"
+            f"{self.exact_damage:>12.2f}",
+            f"  {'damage per second':22}{t.damage / max(1, t.ticks) * 10:>12.2f}",
+            f"  {'fight length (s)':22}{seconds:>12.1f}",
+        ]
+
+
+def simulate(arena: Arena, rounds: int,
+             progress: Callable[[int], None] | None = None) -> Report:
+    """Run ``rounds`` fights (stopping early, with what was done, on KeyboardInterrupt)."""
+    you, it = arena.sides()
+    exact = inspect(you, it)
+    tally = Tally()
+    try:
+        for i in range(rounds):
+            arena.fight(tally)
+            if progress is not None:
+                progress(i + 1)
+    except KeyboardInterrupt:
+        pass
+    return Report(tally, float(exact.your_hit), float(exact.your_crit),
+                  float(sum(v * p for v, p in exact.your_damage.items())),
+                  float(exact.duel.first_wins), you.ticks)

@@ -1,0 +1,134 @@
+"""The odds inspector: exact chances between two fighters, from ``game.rules.odds`` alone."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from game.rules import odds, profiles
+
+KILL_BLOWS = 6  # rows of the kill table
+DUEL_BLOWS = 60
+BAR = 30  # widest histogram bar
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One side of a fight as the inspector sees it."""
+
+    name: str
+    fighter: profiles.Fighter
+    hp: int
+
+    @property
+    def attacks(self) -> list[profiles.AttackProfile]:
+        return profiles.melee_attacks(self.fighter)
+
+    @property
+    def defence(self) -> profiles.DefenceProfile:
+        return profiles.defence(self.fighter)
+
+    @property
+    def ticks(self) -> int:
+        return self.attacks[0].ticks
+
+
+def action_distribution(attacker: Side, defender: Side) -> dict[int, Fraction]:
+    """Damage of one attack up close: every blow of it (two weapons, several natural
+    attacks) added together; what lands after the target is dead does not matter to it."""
+    total: dict[int, Fraction] = {0: Fraction(1)}
+    for attack in attacker.attacks:
+        blow = odds.profile_distribution(attack, defender.defence)
+        total = _fconvolve(total, blow)
+    return total
+
+
+def _fconvolve(a: dict[int, Fraction], b: dict[int, Fraction]) -> dict[int, Fraction]:
+    out: dict[int, Fraction] = {}
+    for x, p in a.items():
+        for y, q in b.items():
+            out[x + y] = out.get(x + y, Fraction(0)) + p * q
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Inspection:
+    you: Side
+    it: Side
+    your_hit: Fraction
+    its_hit: Fraction
+    your_crit: Fraction
+    its_crit: Fraction
+    your_damage: dict[int, Fraction]
+    its_damage: dict[int, Fraction]
+    kills: list[Fraction]  # you kill it within 1, 2, ... attacks
+    duel: odds.Duel
+
+
+def _chances(attacker: Side, defender: Side) -> tuple[Fraction, Fraction]:
+    attack = attacker.attacks[0]
+    defence = defender.defence.total(attack.kind)
+    crit = Fraction(0) if defender.defence.crit_immune else odds.crit_chance(
+        attack.to_hit, defence, attack.threat_from)
+    return odds.hit_chance(attack.to_hit, defence), crit
+
+
+def inspect(you: Side, it: Side) -> Inspection:
+    your_hit, your_crit = _chances(you, it)
+    its_hit, its_crit = _chances(it, you)
+    yours, theirs = action_distribution(you, it), action_distribution(it, you)
+    return Inspection(
+        you, it, your_hit, its_hit, your_crit, its_crit, yours, theirs,
+        odds.kill_chances(yours, it.hp, KILL_BLOWS),
+        odds.duel(yours, you.ticks, you.hp, theirs, it.ticks, it.hp, DUEL_BLOWS),
+    )
+
+
+def pct(p: Fraction) -> str:
+    return f"{float(p) * 100:5.1f}%"
+
+
+def per_second(mean: Fraction, ticks: int) -> float:
+    return float(mean) * 10 / ticks
+
+
+def table(ins: Inspection) -> list[str]:
+    """The inspector as text lines (fits 80 columns)."""
+    you, it = ins.you, ins.it
+    your_mean, its_mean = odds.mean(ins.your_damage), odds.mean(ins.its_damage)
+    lines = [
+        f"{you.name} ({you.hp} hp) against {it.name} ({it.hp} hp)",
+        f"  {'':24}{'you':>12}{'it':>12}",
+        f"  {'chance to hit':24}{pct(ins.your_hit):>12}{pct(ins.its_hit):>12}",
+        f"  {'confirmed critical':24}{pct(ins.your_crit):>12}{pct(ins.its_crit):>12}",
+        f"  {'damage per attack':24}{float(your_mean):>12.2f}{float(its_mean):>12.2f}",
+        f"  {'damage per second':24}{per_second(your_mean, you.ticks):>12.2f}"
+        f"{per_second(its_mean, it.ticks):>12.2f}",
+        "",
+        f"Your damage per attack after Protection ({it.name}):",
+        *histogram(ins.your_damage),
+        "",
+        "You kill it within: " + "  ".join(
+            f"{n + 1}: {pct(p).strip()}" for n, p in enumerate(ins.kills)),
+        f"You kill it first: {pct(ins.duel.first_wins).strip()}   "
+        f"it kills you first: {pct(ins.duel.second_wins).strip()}"
+        + (f"   undecided: {pct(ins.duel.undecided).strip()}"
+           if ins.duel.undecided > Fraction(1, 10**4) else ""),
+    ]
+    return lines
+
+
+def histogram(dist: dict[int, Fraction], rows: int = 10) -> list[str]:
+    """A small bar chart; values are grouped into at most ``rows`` bins."""
+    values = sorted(dist)
+    low, high = values[0], values[-1]
+    width = max(1, -(-(high - low + 1) // rows))
+    bins: list[tuple[str, Fraction]] = []
+    for start in range(low, high + 1, width):
+        end = min(high, start + width - 1)
+        p = sum((q for v, q in dist.items() if start <= v <= end), Fraction(0))
+        label = f"{start}" if start == end else f"{start}-{end}"
+        bins.append((label, p))
+    top = max(p for _, p in bins) or 1
+    return [f"  {label:>7} {pct(p)} {'#' * round(float(p / top) * BAR)}" for label, p in bins]
+

@@ -1,0 +1,288 @@
+"""A simple built-in player for headless games: fight, heal, gear up, rest, explore, descend.
+
+Tests and ``python -m game bot`` use it to make recordings. It only reads the engine (its own
+randomness is its own ``random.Random(seed)``, never the engine's streams), so the same seed
+and the same game give the same actions. Call :meth:`Bot.next_action` once per submission:
+it notices a refused action (nothing was recorded since it last decided) and then falls back
+to a random step or a wait, so it never asks for an impossible action twice in a row.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import replace
+
+import numpy as np
+import tcod.path
+
+from game.content.catalog import GOAL_ITEM, HEALING_POTION, MiscItem
+from game.rules import profiles, stats
+from game.rules.items import BOTH_HANDS, EITHER_HAND, MAIN_HAND, Armour, Weapon
+
+from . import actions as A
+from .components import Attributes, Equipment, Health, Item, Position
+from .engine import Engine
+
+DIRECTIONS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+QUAFF_BELOW = 0.4  # drink a healing potion below this share of hit points
+REST_BELOW = 0.7  # rest below this share when nothing is in view
+MOSTLY_EXPLORED = 0.9  # share of a level's floor seen before heading down
+FAR = np.iinfo(np.int32).max
+MELEE_HOLDS = (MAIN_HAND, EITHER_HAND, BOTH_HANDS)
+
+
+class Bot:
+    """A policy: ``next_action()`` is what it would do now. ``turns`` is the game's length
+    in actions; after ``turns // 8`` actions on a level it heads down whatever is left."""
+
+    def __init__(self, engine: Engine, rng_seed: int, *, turns: int = 1000) -> None:
+        self.engine = engine
+        self.rng = random.Random(rng_seed)
+        self.level_budget = max(1, turns // 8)
+        self._depth, self._arrived = engine.depth, len(engine.actions)
+        self._decided: int | None = None  # len(engine.actions) when it last decided
+        self._equipped: set[int] = set()  # items it has wielded or worn: never again
+        self._dropped: set[int] = set()  # items it has dropped: never picked up again
+
+    def play(self, submit: Callable[[A.Action], A.Result], actions: int) -> None:
+        """Submit until the engine has recorded ``actions`` actions or the game is over."""
+        tries = 4 * actions + 100  # a bound, though every refusal is followed by a Wait
+        while len(self.engine.actions) < actions and not self.engine.over and tries:
+            submit(self.next_action())
+            tries -= 1
+
+    def next_action(self) -> A.Action:
+        done = len(self.engine.actions)
+        refused = self._decided == done
+        self._decided = done
+        if self.engine.depth != self._depth:
+            self._depth, self._arrived = self.engine.depth, done
+        action = self._fallback() if refused else self._decide()
+        if isinstance(action, A.Wield | A.Wear):
+            self._equipped.add(action.item)
+        elif isinstance(action, A.Drop):
+            self._dropped.add(action.item)
+        return action
+
+    # --- the policy, in order of urgency -----------------------------------------------
+
+    def _decide(self) -> A.Action:
+        for rule in (self._fight, self._heal, self._unload, self._pick_up, self._equip,
+                     self._rest, self._go_home, self._hunt, self._fetch, self._descend,
+                     self._explore):
+            action = rule()
+            if action is not None:
+                return action
+        return self._fallback()
+
+    def _fight(self) -> A.Action | None:
+        x, y = self._here()
+        near = [(self._hp(e), e) for e, (_, p) in self.engine.creatures_here()
+                if max(abs(p.x - x), abs(p.y - y)) == 1]
+        return A.Attack(min(near)[1]) if near else None
+
+    def _heal(self) -> A.Action | None:
+        health = self.engine.component(self.engine.player, Health)
+        if health.hp >= QUAFF_BELOW * health.max_hp:
+            return None
+        potion = next((i for i in self.engine.inventory() if self._name(i) == HEALING_POTION),
+                      None)
+        return A.Quaff(potion) if potion is not None else None
+
+    def _unload(self) -> A.Action | None:
+        """Burdened: drop the heaviest weapon or armour not in use."""
+        if self._burden() == stats.UNBURDENED:
+            return None
+        spare = [(self._weight(i), -i) for i in self.engine.inventory()
+                 if self.engine.equipped_slot(i) is None and not self._misc(i)]
+        return A.Drop(-max(spare)[1]) if spare else None
+
+    def _pick_up(self) -> A.Action | None:
+        x, y = self._here()
+        for item in self.engine.items_at(x, y):
+            if self._wanted(item) and item not in self._dropped:
+                return A.PickUp(item)
+        return None
+
+    def _equip(self) -> A.Action | None:
+        eq = self.engine.component(self.engine.player, Equipment)
+        best = max(((self._gain(i), -i) for i in self.engine.inventory()
+                    if self.engine.equipped_slot(i) is None and i not in self._equipped),
+                   default=(0, 0))
+        if best[0] <= 0:
+            return None
+        item, data = -best[1], self._data(-best[1])
+        if isinstance(data, Armour):
+            return A.Wear(item)
+        if data.held == EITHER_HAND and eq.main is not None and eq.off is None:
+            return A.TakeOff(eq.main)  # it would go to the off hand: free the main hand
+        return A.Wield(item)
+
+    def _rest(self) -> A.Action | None:
+        health = self.engine.component(self.engine.player, Health)
+        if health.hp >= REST_BELOW * health.max_hp or self._in_view():
+            return None
+        return A.Rest()
+
+    def _go_home(self) -> A.Action | None:
+        """Carrying the goal: back up the stairs and out."""
+        if not any(self._name(i) == GOAL_ITEM for i in self.engine.inventory()):
+            return None
+        return self._use_stairs(self.engine.gamemap.stairs_up, A.Ascend())
+
+    def _hunt(self) -> A.Action | None:
+        return self._toward([self._xy(e) for e in self._in_view()])
+
+    def _fetch(self) -> A.Action | None:
+        return self._toward(self._visible_items())
+
+    def _descend(self) -> A.Action | None:
+        gm = self.engine.gamemap
+        floor = int(gm.walkable.sum())
+        seen = int((gm.walkable & gm.explored).sum())
+        late = len(self.engine.actions) - self._arrived >= self.level_budget
+        if not late and seen < MOSTLY_EXPLORED * floor and self._frontier().any():
+            return None
+        return self._use_stairs(gm.stairs_down, A.Descend())
+
+    def _explore(self) -> A.Action | None:
+        frontier = self._frontier()
+        return self._toward(list(zip(*np.nonzero(frontier), strict=True))) \
+            if frontier.any() else None
+
+    def _fallback(self) -> A.Action:
+        """A random open neighbouring cell, or a wait."""
+        if self._burden() == stats.OVERLOADED:
+            return A.Wait()
+        gm = self.engine.gamemap
+        x, y = self._here()
+        steps = list(DIRECTIONS)
+        self.rng.shuffle(steps)
+        for dx, dy in steps:
+            if gm.in_bounds(x + dx, y + dy) and gm.walkable[x + dx, y + dy]:
+                return A.Move(dx, dy)
+        return A.Wait()
+
+    # --- judging gear ---------------------------------------------------------------------
+
+    def _wanted(self, item: int) -> bool:
+        """Worth carrying: potions, the goal, or gear better than what is in use (and light
+        enough not to overload)."""
+        if self._name(item) in (HEALING_POTION, GOAL_ITEM):
+            return True
+        attrs = self.engine.component(self.engine.player, Attributes)
+        heavier = stats.burden(self._carried() + self._weight(item), attrs.strength)
+        return heavier in (stats.UNBURDENED, stats.BURDENED) and self._gain(item) > 0
+
+    def _gain(self, item: int) -> int:
+        """How much better the fighter would be with this item in use (0: not better)."""
+        data = self._data(item)
+        fighter = self.engine.fighter(self.engine.player)
+        if isinstance(data, Weapon) and data.held in MELEE_HOLDS:
+            off = None if data.two_handed else fighter.off_hand
+            return _blow(replace(fighter, main_hand=data, off_hand=off)) - _blow(fighter)
+        if isinstance(data, Armour) and data.is_shield:
+            main = fighter.main_hand
+            if fighter.off_hand is not None or (isinstance(main, Weapon) and main.two_handed):
+                return 0
+            return _guard(replace(fighter, off_hand=data)) - _guard(fighter)
+        if isinstance(data, Armour):
+            worn = tuple(a for a in fighter.worn if a.slot != data.slot) + (data,)
+            return _guard(replace(fighter, worn=worn)) - _guard(fighter)
+        return 0
+
+    # --- moving ---------------------------------------------------------------------------
+
+    def _toward(self, targets: list[tuple[int, int]]) -> A.Action | None:
+        """A step along a shortest known path to the nearest target (one distance map)."""
+        if not targets:
+            return None
+        gm = self.engine.gamemap
+        cost = (gm.walkable & gm.explored).astype(np.int8)
+        dist = np.full(cost.shape, FAR, dtype=np.int32)
+        for tx, ty in targets:
+            dist[tx, ty] = 0
+        tcod.path.dijkstra2d(dist, cost, 1, 1, out=dist)
+        x, y = self._here()
+        best = None
+        for dx, dy in DIRECTIONS:
+            nx, ny = x + dx, y + dy
+            if gm.in_bounds(nx, ny) and cost[nx, ny] and dist[nx, ny] < dist[x, y] \
+                    and (best is None or dist[nx, ny] < best[0]):
+                best = (dist[nx, ny], dx, dy)
+        return A.Move(best[1], best[2]) if best is not None else None
+
+    def _use_stairs(self, stairs: tuple[int, int] | None, climb: A.Action) -> A.Action | None:
+        gm = self.engine.gamemap
+        if stairs is None or not gm.explored[stairs]:
+            return None
+        return climb if self._here() == stairs else self._toward([stairs])
+
+    def _frontier(self) -> np.ndarray:
+        """Known floor beside unknown cells: where exploring goes next."""
+        gm = self.engine.gamemap
+        unknown = np.pad(~gm.explored, 1, constant_values=False)
+        near = np.zeros_like(gm.explored)
+        w, h = gm.explored.shape
+        for dx, dy in DIRECTIONS:
+            near |= unknown[1 + dx:1 + dx + w, 1 + dy:1 + dy + h]
+        return near & gm.walkable & gm.explored
+
+    # --- reading the engine ---------------------------------------------------------------
+
+    def _here(self) -> tuple[int, int]:
+        return self._xy(self.engine.player)
+
+    def _xy(self, eid: int) -> tuple[int, int]:
+        pos = self.engine.position(eid)
+        return pos.x, pos.y
+
+    def _hp(self, eid: int) -> int:
+        return self.engine.component(eid, Health).hp
+
+    def _in_view(self) -> list[int]:
+        return [e for e, _ in self.engine.creatures_here() if self.engine.sees(e)]
+
+    def _visible_items(self) -> list[tuple[int, int]]:
+        """Cells in view holding something worth fetching."""
+        gm = self.engine.gamemap
+        spots = set()
+        for eid, components in self.engine.entities():
+            pos = next((c for c in components if isinstance(c, Position)), None)
+            if (pos is not None and pos.depth == self.engine.depth and gm.visible[pos.x, pos.y]
+                    and any(isinstance(c, Item) for c in components)
+                    and eid not in self._dropped and self._wanted(eid)):
+                spots.add((pos.x, pos.y))
+        return sorted(spots)
+
+    def _name(self, item: int) -> str:
+        return self.engine.component(item, Item).name
+
+    def _data(self, item: int):
+        return self.engine.catalog.lookup(self._name(item))
+
+    def _misc(self, item: int) -> bool:
+        return isinstance(self._data(item), MiscItem)
+
+    def _weight(self, item: int) -> int:
+        return self.engine.catalog.weight(self._name(item)) * self.engine.component(
+            item, Item).count
+
+    def _carried(self) -> int:
+        return sum(self._weight(i) for i in self.engine.inventory())
+
+    def _burden(self) -> str:
+        return self.engine.fighter(self.engine.player).burden
+
+
+def _blow(fighter: profiles.Fighter) -> int:
+    """Twice the average damage of the first blow (twice: to stay in integers)."""
+    dice = profiles.melee_attacks(fighter)[0].damage
+    return dice.count * (dice.sides + 1) + 2 * dice.bonus
+
+
+def _guard(fighter: profiles.Fighter) -> int:
+    """Defence plus Protection against a blow."""
+    defence = profiles.defence(fighter)
+    return defence.total() + defence.protection
