@@ -18,8 +18,10 @@ from . import describe, palette
 from .screen import POP, Step
 from .text import footer, put, put_runs
 
+Cell = tuple[str, str, palette.Colour]
 RIGHT_COLUMN = 40
-LABEL = 16  # width of the label column of attacks and equipment
+GRID = 18  # width of a cell of the stats grid
+LABEL = 12  # least width of the label column of attacks
 
 
 class CharacterScreen:
@@ -42,47 +44,45 @@ class CharacterScreen:
         engine, me = self.engine, self.engine.player
         name = engine.component(me, Player).character
         kind = engine.catalog.characters[name]
-        put_runs(console, 1, 0, [(name, palette.TITLE),
-                                 (f"   {kind.race} {kind.class_}", palette.DIM)])
+        put_runs(console, 1, 0, [(name, palette.TITLE), ("     Race ", palette.DIM),
+                                 (kind.race, palette.TEXT), ("   Class ", palette.DIM),
+                                 (kind.class_, palette.TEXT)])
         attrs = engine.component(me, Attributes)
-        stat_runs = []
-        for label, value in (("Str", attrs.strength), ("Dex", attrs.dexterity),
-                             ("Con", attrs.constitution), ("Wil", attrs.willpower)):
-            stat_runs += [(f"{label} ", palette.DIM), (f"{value:<3}", palette.TEXT),
-                          (f"({stats.modifier(value):+d})      ", palette.DIM)]
-        put_runs(console, 1, 2, stat_runs)
-        put_runs(console, 1, 3, self._condition_runs())
-        put_runs(console, 1, 4, self._defence_runs())
+        _grid(console, 2, [(label, f"{value} ({stats.modifier(value):+d})", palette.TEXT)
+                           for label, value in (("Str", attrs.strength), ("Dex", attrs.dexterity),
+                                                ("Con", attrs.constitution),
+                                                ("Wil", attrs.willpower))])
+        _grid(console, 3, self._condition_cells())
+        _grid(console, 4, self._defence_cells())
 
-    def _condition_runs(self) -> list:
+    def _condition_cells(self) -> list[Cell]:
         engine, me = self.engine, self.engine.player
         health, stance = engine.component(me, Health), engine.component(me, Stance)
-        return [("HP ", palette.DIM),
-                (f"{health.hp}/{health.max_hp}      ",
+        return [("HP", f"{health.hp}/{health.max_hp}",
                  palette.health(health.hp / max(1, health.max_hp))),
-                ("Stamina ", palette.DIM), (f"{stance.stamina}/{stance.max_stamina}      ",
-                                            palette.TEXT),
-                ("Stance ", palette.DIM), (stance.name, palette.TEXT)]
+                ("Stamina", f"{stance.stamina}/{stance.max_stamina}", palette.TEXT),
+                ("Stance", stance.name, palette.TEXT)]
 
-    def _defence_runs(self) -> list:
+    def _defence_cells(self) -> list[Cell]:
         engine = self.engine
         defence = describe.defence(engine)
         strength = engine.component(engine.player, Attributes).strength
         carried = sum(describe.weight_tenths(engine, i) for i in engine.inventory())
         load = describe.burden(engine)
-        return [("Dv ", palette.DIM), (f"{defence.total():<10}", palette.TEXT),
-                ("Pv ", palette.DIM), (f"{defence.protection:<10}", palette.TEXT),
-                ("Burden ", palette.DIM),
-                (load, palette.TEXT if load == stats.UNBURDENED else palette.WARN),
-                (f" ({describe.pounds(carried)} of {describe.pounds(50 * strength)})",
-                 palette.DIM)]
+        limit = f"{describe.pounds(carried)} of {describe.pounds(50 * strength)}"
+        return [("Dv", str(defence.total()), palette.TEXT),
+                ("Pv", str(defence.protection), palette.TEXT),
+                ("Burden", f"{load} ({limit})",
+                 palette.TEXT if load == stats.UNBURDENED else palette.WARN)]
 
     def _draw_attacks(self, console: tcod.console.Console, y: int) -> int:
         put(console, 1, y, "Attacks", palette.HEADING)
-        for label, line in self.attack_lines():
+        lines = self.attack_lines()
+        indent = 3 + max(LABEL, *(len(label) + 2 for label, _ in lines))
+        for label, line in lines:
             y += 1
-            put(console, 3, y, label, palette.DIM, width=LABEL - 1)
-            put(console, 3 + LABEL, y, line, palette.TEXT)
+            put(console, 3, y, label, palette.DIM)
+            put(console, indent, y, line, palette.TEXT)
         return y + 1
 
     def attack_lines(self) -> list[tuple[str, str]]:
@@ -134,3 +134,9 @@ def _trained(training: Training) -> list[tuple[bool, str]]:
     """(is_style, name) of every rank held or being trained toward: skills, then styles."""
     names = set(training.skills) | set(training.styles) | set(training.points)
     return sorted((name in training.styles or name in stats.STYLES, name) for name in names)
+
+
+def _grid(console: tcod.console.Console, y: int, cells: list[Cell]) -> None:
+    """ "Str 15 (+2)" cells in fixed columns, so the rows line up."""
+    for column, (label, value, colour) in enumerate(cells):
+        put_runs(console, 1 + column * GRID, y, [(f"{label} ", palette.DIM), (value, colour)])

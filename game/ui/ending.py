@@ -27,7 +27,8 @@ class EndScreen:
     def draw(self, console: tcod.console.Console) -> None:
         engine = self.session.engine
         won = engine.outcome == "won"
-        centre(console, 2, "You win!" if won else "You die...", palette.GOOD if won else palette.BAD)
+        headline = ("You win!", palette.GOOD) if won else ("You die...", palette.BAD)
+        centre(console, 2, *headline)
         centre(console, 3, engine.cause, palette.TEXT)
         x = max(1, (console.width - 60) // 2)
         facts = (("Character", engine.component(engine.player, Player).character),

@@ -19,7 +19,7 @@ class Binding:
 
 
 def _move(keys: str, dx: int, dy: int, where: str) -> Binding:
-    return Binding(tuple(keys.split()), "move", f"step {where} (or attack)", (dx, dy))
+    return Binding(tuple(keys.split()), "move", f"move or attack {where}", (dx, dy))
 
 
 BINDINGS: tuple[Binding, ...] = (

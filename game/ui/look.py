@@ -58,7 +58,8 @@ class LookScreen:
         origin = self._origin(engine, layout.map)
         draw_map(console, engine, layout.map, origin)
         draw_status(console, engine, layout.status)
-        sx, sy = layout.map.x + self.cursor[0] - origin[0], layout.map.y + self.cursor[1] - origin[1]
+        sx = layout.map.x + self.cursor[0] - origin[0]
+        sy = layout.map.y + self.cursor[1] - origin[1]
         console.fg[sx, sy], console.bg[sx, sy] = CURSOR_FG, palette.CURSOR_BG
         log = layout.log
         put(console, log.x, log.y, HINT, palette.DIM, width=log.w)
@@ -82,20 +83,22 @@ def look_lines(engine: Engine, x: int, y: int, width: int) -> list[Line]:
         return [("You have not seen that place.", palette.DIM)]
     if not gm.visible[x, y]:
         return [(f"You remember {ground} there.", palette.DIM)]
-    where = f"{'in' if gm.wall[x, y] else 'on'} {ground}"
     pos = engine.position(engine.player)
     who = engine.player if (x, y) == (pos.x, pos.y) else describe.creature_at(engine, x, y)
-    lines: list[Line] = []
-    if who is None:
-        lines.append((ground[0].upper() + ground[1:] + ".", palette.TEXT))
-    else:
-        colour = engine.component(who, Renderable).colour
-        lines.append((f"{describe.creature_line(engine, who)}, {where}.", colour))
-        kind = engine.component(who, Creature)
-        if kind is not None:
-            text = engine.catalog.creatures[kind.kind].description
-            lines += [(t, palette.TEXT) for t in wrap(text, width)]
+    lines = [(ground[0].upper() + ground[1:] + ".", palette.TEXT)] if who is None \
+        else _creature_lines(engine, who, f"{'in' if gm.wall[x, y] else 'on'} {ground}", width)
     items = [engine.item_name(i) for i in engine.items_at(x, y)]
     if items:
         lines += [(t, palette.TEXT) for t in wrap("Lying here: " + ", ".join(items) + ".", width)]
+    return lines
+
+
+def _creature_lines(engine: Engine, who: int, where: str, width: int) -> list[Line]:
+    """ "A kobold, wounded, on the floor." and what the catalog says of its kind."""
+    lines = [(f"{describe.creature_line(engine, who)}, {where}.",
+              engine.component(who, Renderable).colour)]
+    kind = engine.component(who, Creature)
+    if kind is not None:
+        text = engine.catalog.creatures[kind.kind].description
+        lines += [(t, palette.TEXT) for t in wrap(text, width)]
     return lines

@@ -13,6 +13,7 @@ from game.world.engine import Engine
 from . import palette
 from .screen import QUIT, STAY, Begin, Step
 from .text import footer, put, put_runs, wrap
+from .view import Line
 
 LETTERS = string.ascii_lowercase
 
@@ -47,7 +48,7 @@ class StartScreen:
         put(console, 1, 0, "Choose your character", palette.TITLE)
         put(console, console.width - 2 - len(f"seed {self.seed}"), 0, f"seed {self.seed}",
             palette.DIM)
-        blocks = [self._block(n, console.width - 8) for n in self.names]
+        blocks = [self._block(n, console.width - 6) for n in self.names]
         rows = console.height - 4
         self.top = min(self.top, self.selected)
         while sum(len(b) + 1 for b in blocks[self.top:self.selected + 1]) > rows:
@@ -60,22 +61,23 @@ class StartScreen:
             y += len(blocks[index]) + 1
         footer(console, "a letter, or Up/Down and Enter: choose   Esc: quit")
 
-    def _block(self, name: str, width: int) -> list[str]:
+    def _block(self, name: str, width: int) -> list[Line]:
         kind = self.catalog.characters[name]
-        return [name, *wrap(_summary(kind), width), *wrap(kind.description, width)]
+        return [(name, palette.TITLE), *[(t, palette.DIM) for t in wrap(_summary(kind), width)],
+                *[(t, palette.TEXT) for t in wrap(kind.description, width)]]
 
     def _draw_block(self, console: tcod.console.Console, y: int, index: int,
-                    lines: list[str]) -> None:
+                    lines: list[Line]) -> None:
         selected = index == self.selected
         if selected:
             console.draw_rect(0, y, console.width, len(lines), ord(" "), bg=palette.SELECTED_BG)
-        put_runs(console, 2, y, [(f"{LETTERS[index]}) ", palette.KEY), (lines[0], palette.TITLE)])
-        for row, text in enumerate(lines[1:], start=1):
-            put(console, 5, y + row, text, palette.TEXT if row > 1 else palette.DIM)
+        put_runs(console, 2, y, [(f"{LETTERS[index]}) ", palette.KEY), lines[0]])
+        for row, (text, colour) in enumerate(lines[1:], start=1):
+            put(console, 5, y + row, text, colour)
 
 
 def _summary(kind: CharacterKind) -> str:
-    """ "Str 15  Dex 10  Con 14  Wil 10  14 HP   long sword, leather jerkin"."""
+    """ "Str 15 Dex 10 Con 14 Wil 10, 14 HP; long sword, leather jerkin"."""
     gear = [g.name for g in (kind.main_hand, kind.off_hand, kind.missile, *kind.worn) if g]
-    return (f"Str {kind.strength}  Dex {kind.dexterity}  Con {kind.constitution}  "
-            f"Wil {kind.willpower}  {kind.hit_points} HP   " + ", ".join(gear))
+    return (f"Str {kind.strength} Dex {kind.dexterity} Con {kind.constitution} "
+            f"Wil {kind.willpower}, {kind.hit_points} HP; " + ", ".join(gear))

@@ -9,8 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-import esper
-
 from game.rules import stats
 from game.world import actions as A
 from game.world.components import Attributes, Health, Player, Position, Training
@@ -25,7 +23,7 @@ class WizardAction(A.Action):
     """A command that needs wizard mode; ``run`` does the work and returns a message."""
 
     def perform(self, engine: Engine) -> A.Result:
-        flags = esper.component_for_entity(engine.player, Player)
+        flags = engine.component(engine.player, Player)
         if not flags.wizard:
             return A.Impossible("That needs wizard mode.")
         result = self.run(engine, flags)
@@ -44,7 +42,7 @@ class Enable(A.Action):
     tag: ClassVar[str] = "wiz.enable"
 
     def perform(self, engine: Engine) -> A.Result:
-        flags = esper.component_for_entity(engine.player, Player)
+        flags = engine.component(engine.player, Player)
         if flags.wizard:
             return A.Impossible("You are already in wizard mode.")
         flags.wizard = True
@@ -142,7 +140,7 @@ class SetStat(WizardAction):
     def run(self, engine: Engine, flags: Player) -> A.Result | str:
         if self.stat not in STATS or not 1 <= self.value <= 30:
             return A.Impossible(f"Stats are {', '.join(STATS)}, from 1 to 30.")
-        setattr(esper.component_for_entity(engine.player, Attributes), self.stat, self.value)
+        setattr(engine.component(engine.player, Attributes), self.stat, self.value)
         return f"Your {self.stat} is now {self.value}."
 
 
@@ -157,7 +155,7 @@ class SetRank(WizardAction):
     def run(self, engine: Engine, flags: Player) -> A.Result | str:
         if not 0 <= self.rank <= stats.MAX_RANK:
             return A.Impossible(f"Ranks go from 0 to {stats.MAX_RANK}.")
-        training = esper.component_for_entity(engine.player, Training)
+        training = engine.component(engine.player, Training)
         if self.name in stats.STYLES:
             training.styles[self.name] = self.rank
         elif self.name in engine.skill_names():
@@ -175,7 +173,7 @@ class KillAll(WizardAction):
     def run(self, engine: Engine, flags: Player) -> A.Result:
         events = []
         for eid, _ in engine.creatures_here():
-            events += engine.damage(eid, esper.component_for_entity(eid, Health).hp,
+            events += engine.damage(eid, engine.component(eid, Health).hp,
                                     cause="smitten by a wizard")
         return A.Done((*events, Message("Every creature on the level dies.", "wizard")), 0)
 

@@ -12,8 +12,6 @@ import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-import esper
-
 from game.content.catalog import Catalog, load_catalog
 from game.world import combat
 from game.world.components import Equipment, Health, Inventory, Stance, Training, Vitals
@@ -129,7 +127,7 @@ class Arena:
 
     def _dead(self, eid: int) -> bool:
         e = self.engine
-        return (eid == e.player and e.outcome == "dead") or not esper.entity_exists(eid) \
+        return (eid == e.player and e.outcome == "dead") or not e.exists(eid) \
             or e.component(eid, Health).hp <= 0
 
     def _over(self, a: int, b: int) -> bool:
@@ -153,11 +151,11 @@ def copy_build(source: Engine, arena: Engine) -> None:
             for i in source.inventory()]
     arena._use()
     for name in ("Attributes", "Training", "Stance", "Health"):
-        esper.add_component(arena.player, component_from_json(name, player[name]))
-    inventory = esper.component_for_entity(arena.player, Inventory)
-    equipment = esper.component_for_entity(arena.player, Equipment)
+        arena.set_component(arena.player, component_from_json(name, player[name]))
+    inventory = arena.component(arena.player, Inventory)
+    equipment = arena.component(arena.player, Equipment)
     for item in inventory.items:
-        esper.delete_entity(item, immediate=True)
+        arena.delete(item)
     inventory.items.clear()
     for slot in equipment.slots():
         setattr(equipment, slot, None)

@@ -438,6 +438,18 @@ class Engine:
         self._use()
         return esper.try_component(eid, kind)
 
+    def set_component(self, eid: int, component: object) -> None:
+        self._use()
+        esper.add_component(eid, component)
+
+    def exists(self, eid: int) -> bool:
+        self._use()
+        return esper.entity_exists(eid)
+
+    def delete(self, eid: int) -> None:
+        self._use()
+        esper.delete_entity(eid, immediate=True)
+
     # --- time ---------------------------------------------------------------------------
 
     def submit(self, action: A.Action) -> A.Result:

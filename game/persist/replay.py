@@ -1,0 +1,152 @@
+"""Replaying a recording from its seed: verify it, and seek to any point of it.
+
+Actions are numbered from 1: "action k" is the k-th recorded action, and position k (a
+checkpoint key, a keyframe, a seek target) is the state after the first k actions; position 0
+is the fresh game.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from types import TracebackType
+
+from game import __version__
+from game.world import actions as A
+from game.world.engine import Engine
+
+from .savefile import SaveData, SaveError, canonical, load, snapshot_hash
+
+KEYFRAME_EVERY = 100
+
+
+class OutOfSync(Exception):
+    """The replay no longer matches the recording at action ``action``."""
+
+    def __init__(self, action: int, why: str) -> None:
+        super().__init__(f"out of sync at action {action}: {why}")
+        self.action, self.why = action, why
+
+
+class Seeker:
+    """A recording being replayed. It keeps keyframes (the engine state every ``every``
+    actions, taken as it plays) so that seeking back restores the nearest keyframe at or
+    before the target and replays forward from there, never from the first action."""
+
+    def __init__(self, save: SaveData, *, every: int = KEYFRAME_EVERY) -> None:
+        self.save = save
+        self.every = every
+        self.engine = Engine(save.seed, save.character, wizard=save.wizard)
+        self.index = 0
+        self.keyframes: dict[int, str] = {0: canonical(self.engine.state())}
+        self.restores = 0  # keyframes restored so far
+
+    @property
+    def length(self) -> int:
+        return len(self.save.actions)
+
+    def step(self) -> A.Result:
+        """Replay the next action, checking it against the recording's checkpoint."""
+        number = self.index + 1
+        action = self.save.actions[self.index]
+        try:
+            result = self.engine.submit(action)
+        except Exception as err:  # a recording is untrusted: report, never crash
+            raise OutOfSync(number, f"the game failed on {action.tag!r}: "
+                                    f"{type(err).__name__}: {err}") from err
+        if isinstance(result, A.Impossible):
+            raise OutOfSync(number, f"{action.tag!r} was impossible: {result.reason}")
+        self.index = number
+        self.check()
+        if self.every and number % self.every == 0:
+            self.keyframes.setdefault(number, canonical(self.engine.state()))
+        return result
+
+    def check(self) -> None:
+        """Compare the game with the recording's checkpoint for this position, if any."""
+        expected = self.save.checkpoints.get(self.index)
+        if expected is not None and self.engine.state_hash() != expected:
+            raise OutOfSync(self.index, "the state differs from the recorded checkpoint")
+
+    def seek(self, position: int) -> Engine:
+        """The game after the first ``position`` actions."""
+        if not 0 <= position <= self.length:
+            raise ValueError(f"position {position} is outside 0..{self.length}")
+        nearest = max(k for k in self.keyframes if k <= position)
+        if position < self.index or nearest > self.index:
+            self._restore(nearest)
+        while self.index < position:
+            self.step()
+        return self.engine
+
+    def _restore(self, position: int) -> None:
+        engine = Engine.from_state(json.loads(self.keyframes[position]))
+        engine.actions = list(self.save.actions[:position])
+        self.engine.close()
+        self.engine, self.index = engine, position
+        self.restores += 1
+
+    def close(self) -> None:
+        self.engine.close()
+
+    def __enter__(self) -> Seeker:
+        return self
+
+    def __exit__(self, kind: type | None, value: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
+
+
+def replay(save: SaveData | str | os.PathLike, *, upto: int | None = None,
+           keyframe_every: int | None = None) -> Seeker:
+    """Rebuild the game from the seed by replaying the recorded actions (all of them, or the
+    first ``upto``); the result's ``engine`` is the game. Raises OutOfSync or SaveError."""
+    if not isinstance(save, SaveData):
+        save = load(save)
+    seeker = Seeker(save, every=keyframe_every or 0)
+    try:
+        seeker.check()
+        seeker.seek(seeker.length if upto is None else upto)
+    except BaseException:
+        seeker.close()
+        raise
+    return seeker
+
+
+def verify(path: str | os.PathLike) -> tuple[int, str]:
+    """(0, ...) in sync, (1, ...) out of sync naming the first differing action, (2, ...)
+    unreadable; the message is one line."""
+    try:
+        save = load(path)
+    except SaveError as err:
+        return 2, str(err)
+    try:
+        with replay(save) as seeker:
+            _check_final(seeker)
+    except OutOfSync as err:
+        return 1, f"{path}: {err}{_last_good(save, err.action)}{_version_note(save)}"
+    marks = len(save.checkpoints)
+    return 0, (f"{path}: in sync ({len(save.actions)} actions, {marks} checkpoints, "
+               f"final hash {save.final_hash[:12]})")
+
+
+def _check_final(seeker: Seeker) -> None:
+    """The replayed game must be the snapshot (its log aside: display text, and it holds
+    refused actions that are not in the recording)."""
+    state = json.loads(canonical(seeker.engine.state(log=False)))
+    snapshot = {k: v for k, v in seeker.save.snapshot.items() if k != "log"}
+    same = (seeker.engine.state_hash() == seeker.save.final_hash == snapshot_hash(snapshot)
+            and state == snapshot)
+    if not same:
+        raise OutOfSync(seeker.length, "final state differs from the snapshot")
+
+
+def _last_good(save: SaveData, action: int) -> str:
+    good = [k for k in save.checkpoints if k < action]
+    return f" (in sync at checkpoint {max(good)})" if good else ""
+
+
+def _version_note(save: SaveData) -> str:
+    if save.game_version == __version__:
+        return ""
+    return f" (recorded by game version {save.game_version!r:.20}, this is {__version__})"

@@ -1,0 +1,358 @@
+"""The save file: a recording (seed, character, every action) plus a snapshot for fast loading.
+
+One JSON object, written compactly with sorted keys::
+
+    {"format": 1, "game_version": "0.1.0", "seed": 7, "character": "dwarf warrior",
+     "wizard": false, "actions": [{"t": "move", "dx": 1, "dy": 0}, ...],
+     "checkpoints": {"50": "<sha256>", "100": "...", "<len(actions)>": "..."},
+     "snapshot": {... Engine.state() ...}, "final_hash": "<sha256>", "dead": false,
+     "checksum": "<sha256 of the canonical JSON of every other field>"}
+
+A checkpoint ``"k"`` is the state hash after the first k actions: every ``CHECKPOINT_EVERY``
+actions (computed during play by :class:`Recording`, never by replaying at save time) and
+after the last. A save is untrusted input: :func:`load` checks everything and turns every
+problem into one :class:`SaveError` line naming the file; it never writes to the file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import re
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game import __version__
+from game.content.catalog import load_catalog
+from game.world import actions as A
+from game.world.components import Player
+from game.world.engine import Engine
+
+FORMAT = 1
+CHECKPOINT_EVERY = 50
+MAX_BYTES = 64 * 1024 * 1024  # far beyond any real game; refuses to parse a huge file
+DEFAULT_DIR = Path("saves")
+_HEX64 = re.compile(r"[0-9a-f]{64}")
+_INDEX = re.compile(r"0|[1-9][0-9]{0,8}")
+_FIELDS = {"format": int, "game_version": str, "seed": int, "character": str, "wizard": bool,
+           "actions": list, "checkpoints": dict, "snapshot": dict, "final_hash": str,
+           "dead": bool, "checksum": str}
+
+
+class SaveError(Exception):
+    """A save that cannot be written, read or used; ``str()`` is one line naming the file."""
+
+
+class GameOver(SaveError):
+    """The save is of a finished game: it can be replayed, not continued."""
+
+
+@dataclass(frozen=True, slots=True)
+class SaveData:
+    """A loaded and checked save."""
+
+    path: Path
+    game_version: str
+    seed: int
+    character: str
+    wizard: bool
+    actions: tuple[A.Action, ...]
+    checkpoints: dict[int, str]
+    snapshot: dict
+    final_hash: str
+    dead: bool
+
+
+# --- hashing -------------------------------------------------------------------------------
+
+
+def canonical(data: Any) -> str:
+    """The one JSON spelling of ``data`` that checksums and hashes are taken over."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def sha256(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def snapshot_hash(snapshot: dict) -> str:
+    """The state hash of a snapshot, as ``Engine.state_hash()`` computes it (the log is not
+    game state: it is left out)."""
+    return sha256(canonical({k: v for k, v in snapshot.items() if k != "log"}))
+
+
+def checksum(data: dict) -> str:
+    return sha256(canonical({k: v for k, v in data.items() if k != "checksum"}))
+
+
+# --- recording during play -----------------------------------------------------------------
+
+
+class Recording:
+    """An engine whose submissions are checkpointed as they happen. Every action must go
+    through :meth:`submit` for the checkpoints to fall every ``every`` actions."""
+
+    def __init__(self, engine: Engine, checkpoints: dict[int, str] | None = None,
+                 every: int = CHECKPOINT_EVERY) -> None:
+        self.engine = engine
+        self.checkpoints = dict(checkpoints or {})
+        self.every = every
+
+    @classmethod
+    def resume(cls, path: str | os.PathLike) -> Recording:
+        """Continue a saved game, keeping its checkpoints (see :func:`continue_game`)."""
+        save = load(path)
+        return cls(_restore(save), save.checkpoints)
+
+    def submit(self, action: A.Action) -> A.Result:
+        before = len(self.engine.actions)
+        result = self.engine.submit(action)
+        done = len(self.engine.actions)
+        if done > before and done % self.every == 0:
+            self.checkpoints[done] = self.engine.state_hash()
+        return result
+
+    def save(self, path: str | os.PathLike) -> Path:
+        return save(self.engine, path, checkpoints=self.checkpoints)
+
+
+# --- writing -------------------------------------------------------------------------------
+
+
+def save_data(engine: Engine, *, checkpoints: dict[int, str]) -> dict:
+    """The whole save as a dict, checksum included."""
+    actions = [a.to_json() for a in engine.actions]
+    snapshot = engine.state()
+    final = snapshot_hash(snapshot)
+    if any(not 0 <= k <= len(actions) for k in checkpoints):
+        raise ValueError("a checkpoint lies beyond the recorded actions")
+    marks = {str(k): h for k, h in sorted(checkpoints.items())}
+    marks[str(len(actions))] = final
+    data = {
+        "format": FORMAT, "game_version": __version__, "seed": engine.seed,
+        "character": engine.character, "wizard": _wizard(engine), "actions": actions,
+        "checkpoints": marks, "snapshot": snapshot, "final_hash": final,
+        "dead": engine.outcome == "dead",
+    }
+    data["checksum"] = checksum(data)
+    return data
+
+
+def _wizard(engine: Engine) -> bool:
+    player = engine.component(engine.player, Player)
+    return bool(player is not None and player.wizard)
+
+
+def save(engine: Engine, path: str | os.PathLike, *, checkpoints: dict[int, str]) -> Path:
+    """Write the save atomically: the old file stays whole until the new one is on disk."""
+    path = Path(path)
+    text = canonical(save_data(engine, checkpoints=checkpoints)) + "\n"
+    try:
+        write_atomic(path, text.encode())
+    except OSError as err:
+        raise SaveError(f"{path}: cannot save: {err.strerror or err}") from None
+    return path
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Temporary file in the same folder, flush, fsync, rename over, fsync the folder. A
+    crash at any point leaves either the old file or the new one, never half of one."""
+    folder = path.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+    _fsync_dir(folder)
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make the rename itself durable (not possible on every platform: then skip)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+# --- reading -------------------------------------------------------------------------------
+
+
+def load(path: str | os.PathLike) -> SaveData:
+    """Read and check a save; any problem is a one-line SaveError naming the file."""
+    path = Path(path)
+    data = _parse(path, _read(path))
+
+    def bad(problem: str) -> SaveError:
+        return SaveError(f"{path}: {problem}")
+
+    _check_header(data, bad)
+    _check_fields(data, bad)
+    actions = _actions(data["actions"], bad)
+    checkpoints = _checkpoints(data["checkpoints"], len(actions), bad)
+    _check_consistent(data, checkpoints, len(actions), bad)
+    return SaveData(path, data["game_version"], data["seed"], data["character"],
+                    data["wizard"], actions, checkpoints, data["snapshot"],
+                    data["final_hash"], data["dead"])
+
+
+def _read(path: Path) -> bytes:
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise SaveError(f"{path}: no such save file") from None
+    except IsADirectoryError:
+        raise SaveError(f"{path}: is a folder, not a save file") from None
+    except OSError as err:
+        raise SaveError(f"{path}: cannot read: {err.strerror or err}") from None
+    if not raw.strip():
+        raise SaveError(f"{path}: the file is empty")
+    if len(raw) > MAX_BYTES:
+        raise SaveError(f"{path}: too large to be a save ({MAX_BYTES} bytes at most)")
+    return raw
+
+
+def _parse(path: Path, raw: bytes) -> dict:
+    try:
+        data = json.loads(raw.decode("utf-8"), object_pairs_hook=_no_duplicates,
+                          parse_constant=_no_constant)
+    except UnicodeDecodeError:
+        raise SaveError(f"{path}: not a save file (not UTF-8 text; corrupt?)") from None
+    except json.JSONDecodeError as err:
+        raise SaveError(f"{path}: not valid JSON (truncated or corrupt?): {err.msg} "
+                        f"at line {err.lineno} column {err.colno}") from None
+    except (ValueError, RecursionError) as err:
+        raise SaveError(f"{path}: not a save file: {_short(err)}") from None
+    if not isinstance(data, dict):
+        raise SaveError(f"{path}: not a save file (a JSON {type(data).__name__}, "
+                        f"not an object)")
+    return data
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        raise ValueError("a key appears twice in one object")
+    return data
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a save can hold")
+
+
+def _short(err: BaseException) -> str:
+    return " ".join(str(err).split())[:120] or type(err).__name__
+
+
+def _check_header(data: dict, bad) -> None:
+    version = data.get("format")
+    if version is None:
+        raise bad("not a save file (no format version)")
+    if version != FORMAT or isinstance(version, bool):
+        raise bad(f"save format {version!r:.20} is not supported (this game reads "
+                  f"format {FORMAT})")
+    mark = data.get("checksum")
+    if not isinstance(mark, str) or not _HEX64.fullmatch(mark):
+        raise bad("no valid checksum")
+    if checksum(data) != mark:
+        raise bad("checksum mismatch: the file is corrupt or was edited")
+
+
+def _check_fields(data: dict, bad) -> None:
+    missing = sorted(set(_FIELDS) - set(data))
+    extra = sorted(set(data) - set(_FIELDS))
+    if missing or extra:
+        raise bad(f"missing fields {missing}" if missing else f"unknown fields {extra}")
+    for key, kind in _FIELDS.items():
+        value = data[key]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise bad(f"field {key!r} should be {kind.__name__}, not {type(value).__name__}")
+    for key in ("final_hash",):
+        if not _HEX64.fullmatch(data[key]):
+            raise bad(f"field {key!r} is not a sha256 hex digest")
+    if data["character"] not in load_catalog().characters:
+        raise bad(f"unknown character {data['character']!r:.40}")
+
+
+def _actions(raw: list, bad) -> tuple[A.Action, ...]:
+    out = []
+    for index, item in enumerate(raw):
+        try:
+            out.append(A.Action.from_json(item))
+        except (ValueError, TypeError) as err:
+            raise bad(f"action {index}: {_short(err)}") from None
+    return tuple(out)
+
+
+def _checkpoints(raw: dict, count: int, bad) -> dict[int, str]:
+    out = {}
+    for key, value in raw.items():
+        if not _INDEX.fullmatch(key) or int(key) > count:
+            raise bad(f"checkpoint {key!r:.20} is not an action index from 0 to {count}")
+        if not isinstance(value, str) or not _HEX64.fullmatch(value):
+            raise bad(f"checkpoint {key} is not a sha256 hex digest")
+        out[int(key)] = value
+    return dict(sorted(out.items()))
+
+
+def _check_consistent(data: dict, checkpoints: dict[int, str], count: int, bad) -> None:
+    """The parts must agree with each other; whether they agree with the seed is verify's
+    question (a consistent forgery loads, and verify finds it out of sync)."""
+    snap = data["snapshot"]
+    if snap.get("seed") != data["seed"] or snap.get("character") != data["character"]:
+        raise bad("the snapshot is of another game (seed or character differs)")
+    if data["dead"] != (snap.get("outcome") == "dead"):
+        raise bad("the 'dead' flag disagrees with the snapshot")
+    try:
+        final = snapshot_hash(snap)
+    except (TypeError, ValueError, RecursionError):
+        raise bad("the snapshot is not plain data") from None
+    if final != data["final_hash"]:
+        raise bad("the snapshot does not match its final hash")
+    if checkpoints.get(count) != final:
+        raise bad(f"no checkpoint after the last action ({count}) matching the final hash")
+
+
+# --- continuing ----------------------------------------------------------------------------
+
+
+def continue_game(path: str | os.PathLike) -> Engine:
+    """The saved game, restored from its snapshot (no replay), ready to play on. Its
+    ``actions`` hold the whole recording, so saving again keeps it."""
+    return _restore(load(path))
+
+
+def _restore(save: SaveData) -> Engine:
+    if save.dead:
+        raise GameOver(f"{save.path}: this character is dead; the save is a recording: "
+                       f"replay it with python -m game replay {save.path}")
+    if save.snapshot.get("outcome") is not None:
+        raise GameOver(f"{save.path}: this game is over ({save.snapshot.get('outcome')!r:.20})"
+                       f"; the save is a recording: replay it with "
+                       f"python -m game replay {save.path}")
+    try:
+        engine = Engine.from_state(save.snapshot)
+    except Exception as err:  # untrusted data may fail in any way: report it in one line
+        raise SaveError(f"{save.path}: the snapshot cannot be restored: {_short(err)}") from None
+    if engine.state_hash() != save.final_hash:
+        engine.close()
+        raise SaveError(f"{save.path}: the snapshot does not restore to its own hash")
+    engine.actions = list(save.actions)
+    return engine

@@ -1,0 +1,88 @@
+"""GameApp: the App a front end drives (draw a frame, take a key), over a stack of screens.
+
+The top screen gets each key and answers with a Step; this is the one place the stack
+changes. After every key, a game that has just ended gets its end screen, whichever screen
+(a move, a quaff menu, ...) submitted the fatal action.
+"""
+
+from __future__ import annotations
+
+import tcod.console
+
+from game.world.engine import Engine
+
+from .ending import EndScreen
+from .main_screen import MainScreen
+from .screen import Begin, Pop, Push, Quit, Replace, Screen, Session, Step
+from .start import StartScreen
+
+
+class GameApp:
+    """``GameApp(seed)`` starts on the character choice; with ``character`` it starts playing."""
+
+    def __init__(self, seed: int, character: str | None = None, *,
+                 engine: Engine | None = None) -> None:
+        self.seed = seed
+        self.session: Session | None = None
+        self.stack: list[Screen] = []
+        if engine is not None:
+            self._begin(engine)
+        elif character is not None:
+            self._begin(Engine(seed, character))
+        else:
+            self.stack.append(StartScreen(seed))
+
+    @classmethod
+    def from_engine(cls, engine: Engine) -> GameApp:
+        """Show a game already under way (a loaded save, a test scenario)."""
+        return cls(engine.seed, engine=engine)
+
+    @property
+    def engine(self) -> Engine | None:
+        return self.session.engine if self.session else None
+
+    @property
+    def screen(self) -> Screen:
+        return self.stack[-1]
+
+    def _begin(self, engine: Engine) -> None:
+        self.session = Session(engine)
+        self.stack = [MainScreen(self.session)]
+        if engine.over:
+            self.stack.append(EndScreen(self.session))
+
+    def draw(self, console: tcod.console.Console) -> None:
+        """Draw the top screen, and beneath an overlay whatever it covers only in part."""
+        bottom = len(self.stack) - 1
+        while bottom > 0 and self.stack[bottom].overlay:
+            bottom -= 1
+        for screen in self.stack[bottom:]:
+            screen.draw(console)
+
+    def handle_key(self, key: str) -> bool:
+        if not self.stack:
+            return False
+        step = self.screen.handle_key(key)
+        if not self._apply(step):
+            return False
+        self._check_ending()
+        return bool(self.stack)
+
+    def _apply(self, step: Step) -> bool:
+        """Change the stack as the step says; False to quit."""
+        if isinstance(step, Quit):
+            return False
+        if isinstance(step, Pop):
+            self.stack.pop()
+        elif isinstance(step, Push):
+            self.stack.append(step.screen)
+        elif isinstance(step, Replace):
+            self.stack[-1] = step.screen
+        elif isinstance(step, Begin):
+            self._begin(step.engine)
+        return True
+
+    def _check_ending(self) -> None:
+        session = self.session
+        if session and session.engine.over and not isinstance(self.screen, EndScreen):
+            self.stack = [MainScreen(session), EndScreen(session)]
