@@ -109,9 +109,13 @@ def add_tool_commands(commands) -> None:
 
 
 def count(text: str) -> int:
-    value = int(text)
+    """A whole number, 0 or more (argparse reports anything else)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
     if value < 0:
-        raise ValueError(text)
+        raise argparse.ArgumentTypeError(f"expected a whole number, 0 or more, not {text!r}")
     return value
 
 

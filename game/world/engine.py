@@ -193,7 +193,7 @@ class Engine:
 
     def say(self, text: str, tone: str = "info") -> Message:
         message = Message(text, tone)
-        self._log([message])
+        self._append(message)
         return message
 
     def _log(self, events: list[Event]) -> None:
@@ -202,13 +202,24 @@ class Engine:
         rolls = self._player_flags().show_rolls
         for event in events:
             if isinstance(event, Message):
-                self.log.append(event)
+                self._append(event)
             elif isinstance(event, AttackEvent):
                 self.log += [Message(line, "combat") for line in event.lines]
                 if rolls:
                     self.log += [Message("  " + line, "wizard")
                                  for line in breakdown(event.outcome)]
         del self.log[:-LOG_LIMIT]
+
+    def _append(self, message: Message) -> None:
+        """Add a line; the same notice again ("There is a wall in the way.") becomes
+        "... (x2)" instead of filling the log. Fights are logged blow by blow."""
+        last = self.log[-1] if self.log else None
+        if last is not None and message.tone == last.tone == "info" and (
+                last.text == message.text or last.text.startswith(message.text + " (x")):
+            count = int(last.text[len(message.text) + 3:-1]) if last.text != message.text else 1
+            self.log[-1] = Message(f"{message.text} (x{count + 1})", message.tone)
+        else:
+            self.log.append(message)
 
     def _player_flags(self) -> Player:
         return esper.component_for_entity(self.player, Player)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import signal
 import sys
 import time
 from pathlib import Path
@@ -277,6 +278,11 @@ def test_demo_without_a_tty_prints_one_line_and_exits_2(
     assert err.count("\n") == 1 and err.startswith("no terminal:")
 
 
+def default_sigint() -> None:
+    """Let Ctrl-C interrupt the child even when pytest runs as a background job (SIGINT ignored)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class AnsweringScreen(pyte.Screen):
     """A pyte screen that answers cursor-position queries, as a real terminal does.
 
@@ -300,7 +306,8 @@ class PtyDemo:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
         program, args = ("/bin/sh", ["-c", command]) if command else (sys.executable, DEMO)
         self.child = pexpect.spawn(program, args, dimensions=(rows, cols), env=env, cwd=str(ROOT),
-                                   encoding="utf-8", codec_errors="replace")  # fmt: skip
+                                   encoding="utf-8", codec_errors="replace",
+                                   preexec_fn=default_sigint)  # fmt: skip
         self.screen = AnsweringScreen(cols, rows, self.child)
         self.stream = pyte.Stream(self.screen)
         self.raw = ""
@@ -338,8 +345,10 @@ class PtyDemo:
     def finish(self) -> int | None:
         """Read to end of output and return the exit status."""
         deadline = time.monotonic() + 15
-        while self._read() and time.monotonic() < deadline:
-            pass
+        while self._read():
+            if time.monotonic() > deadline:
+                self.child.close(force=True)
+                raise AssertionError(f"the program did not exit; screen:\n{self.text()}")
         self.child.wait()  # close() alone would kill a child still shutting down
         self.child.close()
         return self.child.exitstatus
