@@ -13,7 +13,7 @@ import os
 import signal
 import sys
 import termios
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Protocol
 
 import blessed
@@ -86,7 +86,7 @@ class AnsiRenderer:
         self.stream = stream
         self.truecolor = truecolor_supported() if truecolor is None else truecolor
         self._prev: tuple[NDArray[np.int32], ...] | None = None
-        self._params: dict[tuple[int, int], str] = {}
+        self._params: dict[tuple[int, int, bool], str] = {}
 
     def invalidate(self) -> None:
         """Forget what the screen shows; the next render repaints every cell (e.g. after resize)."""
@@ -118,11 +118,16 @@ class AnsiRenderer:
         starts[1:] = (ys[1:] != ys[:-1]) | (xs[1:] != xs[:-1] + 1)
         rgb = _rows(console)[ys, xs]
         fgs, bgs = self._colour_keys(rgb["fg"]), self._colour_keys(rgb["bg"])
-        fgs[ch[ys, xs] == 32] = -1  # a blank shows no foreground: keep whatever is set
+        codepoints = ch[ys, xs]
+        fgs[codepoints == 32] = -1  # a blank shows no foreground: keep whatever is set
+        cells = zip(ys.tolist(), xs.tolist(), starts.tolist(), codepoints.tolist(),
+                    fgs.tolist(), bgs.tolist(), strict=True)  # fmt: skip
+        return self._emit(cells)
+
+    def _emit(self, cells: Iterable[tuple[int, int, bool, int, int, int]]) -> str:
+        """The one Python loop: over changed cells only, tracking the colours already set."""
         out: list[str] = []
         cur_fg = cur_bg = -2
-        cells = zip(ys.tolist(), xs.tolist(), starts.tolist(), ch[ys, xs].tolist(),
-                    fgs.tolist(), bgs.tolist(), strict=True)  # fmt: skip
         for y, x, start, cp, f, b in cells:
             if start:
                 out.append(f"\x1b[{y + 1};{x + 1}H")
@@ -140,7 +145,7 @@ class AnsiRenderer:
 
     def _sgr(self, fg: int, bg: int) -> str:
         """The SGR escape setting fg and/or bg (-1 = leave alone); cached, colours repeat a lot."""
-        key = (fg, bg)
+        key = (fg, bg, self.truecolor)
         if key not in self._params:
             if len(self._params) > 65536:
                 self._params.clear()

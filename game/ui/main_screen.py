@@ -8,7 +8,7 @@ import tcod.console
 
 from game.world import actions as A
 
-from . import inventory
+from . import combat_keys, inventory
 from .character import CharacterScreen
 from .confirm import ConfirmScreen
 from .help import HelpScreen
@@ -16,10 +16,20 @@ from .keys import KEYMAP, Binding
 from .log import MessageLogScreen
 from .look import LookScreen
 from .screen import QUIT, STAY, Push, Session, Step
+from .skills import SkillsScreen
 from .view import draw_play
 
 SIMPLE_ACTIONS: dict[str, Callable[[], A.Action]] = {
     "wait": A.Wait, "rest": A.Rest, "descend": A.Descend, "ascend": A.Ascend,
+}
+
+
+COMBAT_COMMANDS: dict[str, Callable[[Session], Step]] = {
+    "fire": combat_keys.fire, "throw": combat_keys.throw, "quiver": combat_keys.quiver,
+    "bash": combat_keys.bash,
+    "stance_down": lambda s: combat_keys.stance(s, -1),
+    "stance_up": lambda s: combat_keys.stance(s, 1),
+    "stance_normal": lambda s: combat_keys.stance(s, None),
 }
 
 
@@ -49,6 +59,8 @@ class MainScreen:
             return inventory.item_command(session, name)
         elif name == "pickup":
             return inventory.pick_up(session)
+        elif name in COMBAT_COMMANDS:
+            return COMBAT_COMMANDS[name](session)
         else:
             return Push(self._screen(name))
         return STAY
@@ -58,6 +70,7 @@ class MainScreen:
         screens = {
             "inventory": lambda: inventory.inventory_screen(session),
             "character": lambda: CharacterScreen(session.engine),
+            "skills": lambda: SkillsScreen(session.engine),
             "messages": lambda: MessageLogScreen(session),
             "look": lambda: LookScreen(session),
             "help": HelpScreen,

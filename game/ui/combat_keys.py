@@ -1,0 +1,135 @@
+"""The fighting commands beyond a bump: shoot or throw (t), throw anything (T), bash (B),
+quiver (Q) and the stances ([ ] and \\). Each ends in an Action submitted to the engine."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import tcod.console
+
+from game.rules import profiles, stats
+from game.rules.items import Ammo, Weapon
+from game.world import actions as A
+
+from . import describe, palette
+from .inventory import choose
+from .keys import DIRECTIONS
+from .menus import Entry, MenuScreen
+from .screen import POP, STAY, Push, Replace, Session, Step
+from .target import TargetScreen
+from .text import panel, put
+
+STANCE_ORDER = tuple(stats.STANCES)  # Coward ... Frenzy
+
+
+def _throwables(session: Session) -> list[int]:
+    engine = session.engine
+    return [i for i in engine.inventory()
+            if isinstance(describe.item_data(engine, i), Weapon)
+            and not describe.item_data(engine, i).is_missile]
+
+
+def _aim_throw(session: Session, item: int) -> TargetScreen:
+    engine = session.engine
+    attack = profiles.throw(engine.fighter(engine.player), describe.item_data(engine, item))
+    name = describe.item_data(engine, item).name
+    return TargetScreen(session, f"Throw the {name}", attack.range,
+                        lambda x, y: A.Throw(item, x, y))
+
+
+def fire(session: Session) -> Step:
+    """t: shoot the readied missile weapon; with none, throw the first thing made for it."""
+    engine = session.engine
+    fighter = engine.fighter(engine.player)
+    if fighter.missile is not None:
+        shot = profiles.shot(fighter)
+        return Push(TargetScreen(session, f"Shoot the {fighter.missile.name}", shot.range,
+                                 A.Fire))
+    made = [i for i in _throwables(session) if describe.item_data(engine, i).made_for_throwing
+            and engine.equipped_slot(i) is None]
+    if made:
+        return Push(_aim_throw(session, made[0]))
+    session.notice = "You have nothing ready to shoot or throw (T throws anything)."
+    return STAY
+
+
+def throw(session: Session) -> Step:
+    """T: pick any weapon to throw, then aim."""
+    items = _throwables(session)
+    if not items:
+        session.notice = "You have nothing to throw."
+        return STAY
+    engine = session.engine
+    entries = [Entry(describe.item_label(engine, i), i) for i in items]
+    return Push(MenuScreen("Throw what?", entries,
+                           lambda item: Replace(_aim_throw(session, item))))
+
+
+def quiver(session: Session) -> Step:
+    engine = session.engine
+    ammo = [i for i in engine.inventory()
+            if isinstance(describe.item_data(engine, i), Ammo) and engine.equipped_slot(i) is None]
+    if not ammo:
+        session.notice = "You have no ammunition to quiver."
+        return STAY
+    return choose(session, "Quiver what?", ammo, A.Quiver)
+
+
+def bash(session: Session) -> Step:
+    """B: bash the one creature beside you, or ask which way."""
+    engine = session.engine
+    me = engine.position(engine.player)
+    near = [e for e, (_, p) in engine.creatures_here()
+            if max(abs(p.x - me.x), abs(p.y - me.y)) == 1]
+    if len(near) == 1:
+        session.act(A.Bash(near[0]))
+        return STAY
+    if not near:
+        session.notice = "There is nothing beside you to bash."
+        return STAY
+
+    def at(dx: int, dy: int) -> Step:
+        target = engine.blocker_at(me.x + dx, me.y + dy)
+        if target is None or target == engine.player:
+            session.notice = "There is nothing there to bash."
+        else:
+            session.act(A.Bash(target))
+        return POP
+
+    return Push(DirectionPrompt("Bash in which direction?", at))
+
+
+def stance(session: Session, step: int | None) -> Step:
+    """Step the stance towards Coward (-1) or Frenzy (+1), or back to Normal (None)."""
+    engine = session.engine
+    current = engine.fighter(engine.player).stance.name
+    if step is None:
+        wanted = stats.NORMAL.name
+    else:
+        index = STANCE_ORDER.index(current) + step
+        if not 0 <= index < len(STANCE_ORDER):
+            session.notice = f"You are already in the {current} stance."
+            return STAY
+        wanted = STANCE_ORDER[index]
+    session.act(A.SetStance(wanted))
+    return STAY
+
+
+class DirectionPrompt:
+    """A one-line question answered with a direction key."""
+
+    overlay = True
+
+    def __init__(self, question: str, then: Callable[[int, int], Step]) -> None:
+        self.question, self.then = question, then
+
+    def handle_key(self, key: str) -> Step:
+        if key in DIRECTIONS:
+            return self.then(*DIRECTIONS[key])
+        return POP if key == "escape" else STAY
+
+    def draw(self, console: tcod.console.Console) -> None:
+        width = len(self.question) + 4
+        x, y = (console.width - width) // 2, console.height // 2 - 1
+        panel(console, x, y, width, 3)
+        put(console, x + 2, y + 1, self.question, palette.TITLE)

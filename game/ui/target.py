@@ -1,0 +1,102 @@
+"""Targeting for shots and throws: starts on the nearest creature in view; Tab or +/- cycle,
+direction keys move a free cursor, Enter or t fires, Escape cancels. The path drawn is the one
+the projectile will take (``missiles.flight``), stopping at a wall or the first creature."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import tcod.console
+
+from game.world import actions as A
+from game.world import missiles
+
+from . import palette
+from .keys import DIRECTIONS
+from .look import look_lines
+from .screen import POP, STAY, Session, Step
+from .text import put
+from .view import Layout, camera, draw_map, draw_status
+
+PATH_BG = (70, 60, 20)
+BLOCKED_BG = (90, 30, 30)
+FIRE_KEYS = ("enter", "t", "T", "f")
+
+
+class TargetScreen:
+    """Aim at a cell, then submit ``make(x, y)``."""
+
+    overlay = False
+
+    def __init__(self, session: Session, title: str, reach: int,
+                 make: Callable[[int, int], A.Action]) -> None:
+        self.session, self.title, self.reach, self.make = session, title, reach, make
+        pos = session.engine.position(session.engine.player)
+        self.cursor = (pos.x, pos.y)
+        self.index = -1
+        self.cycle(1)
+
+    def targets(self) -> list[tuple[int, int]]:
+        """Creatures in view, nearest first."""
+        engine = self.session.engine
+        me = engine.position(engine.player)
+        seen = sorted((max(abs(p.x - me.x), abs(p.y - me.y)), e, (p.x, p.y))
+                      for e, (_, p) in engine.creatures_here() if engine.sees(e))
+        return [spot for _, _, spot in seen]
+
+    def cycle(self, step: int) -> None:
+        spots = self.targets()
+        if spots:
+            self.index = (self.index + step) % len(spots)
+            self.cursor = spots[self.index]
+
+    def handle_key(self, key: str) -> Step:
+        if key in DIRECTIONS:
+            dx, dy = DIRECTIONS[key]
+            gm = self.session.engine.gamemap
+            x, y = self.cursor
+            self.cursor = (min(max(0, x + dx), gm.width - 1), min(max(0, y + dy), gm.height - 1))
+        elif key in ("tab", "+", "="):
+            self.cycle(1)
+        elif key in ("btab", "-"):
+            self.cycle(-1)
+        elif key in FIRE_KEYS:
+            self.session.act(self.make(*self.cursor))
+            return POP
+        elif key == "escape":
+            return POP
+        return STAY
+
+    def path(self) -> tuple[list[tuple[int, int]], bool]:
+        """The cells the projectile crosses, and whether it stops short of the cursor."""
+        engine = self.session.engine
+        flight = missiles.flight(engine, engine.player, *self.cursor, self.reach)
+        cells = list(flight.path)
+        return cells, (not cells or cells[-1] != self.cursor)
+
+    def draw(self, console: tcod.console.Console) -> None:
+        engine = self.session.engine
+        layout = Layout.of(console)
+        origin = camera(engine, layout.map)
+        draw_map(console, engine, layout.map, origin)
+        draw_status(console, engine, layout.status)
+        cells, short = self.path()
+        for x, y in cells:
+            self._mark(console, layout, origin, (x, y), PATH_BG)
+        self._mark(console, layout, origin, self.cursor,
+                   BLOCKED_BG if short else palette.CURSOR_BG)
+        log = layout.log
+        hint = (f"{self.title} (range {self.reach}): Tab/+/- next target, direction keys aim, "
+                "Enter or t fires, Esc cancels")
+        put(console, log.x, log.y, hint, palette.TITLE, width=log.w)
+        for row, (text, colour) in enumerate(look_lines(engine, *self.cursor, log.w)):
+            if row + 1 < log.h:
+                put(console, log.x, log.y + 1 + row, text, colour, width=log.w)
+
+    @staticmethod
+    def _mark(console: tcod.console.Console, layout: Layout, origin: tuple[int, int],
+              cell: tuple[int, int], colour) -> None:
+        sx, sy = layout.map.x + cell[0] - origin[0], layout.map.y + cell[1] - origin[1]
+        if 0 <= sx < layout.map.x + layout.map.w and \
+                layout.map.y <= sy < layout.map.y + layout.map.h:
+            console.bg[sx, sy] = colour
