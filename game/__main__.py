@@ -131,7 +131,7 @@ def run_verify(args: argparse.Namespace) -> int:
 
 def run_bot(args: argparse.Namespace) -> int:
     from game.content.catalog import load_catalog
-    from game.persist.savefile import Recording, SaveError
+    from game.persist.savefile import DEFAULT_DIR, Recording, SaveError
     from game.world.bot import Bot
     from game.world.engine import Engine
 
@@ -144,7 +144,7 @@ def run_bot(args: argparse.Namespace) -> int:
     engine = recording.engine
     Bot(engine, seed, turns=args.turns).play(recording.submit, args.turns)
     try:
-        path = recording.save(args.out or f"saves/bot-{seed}.json")
+        path = recording.save(args.out or DEFAULT_DIR / f"bot-{seed}.json")
     except SaveError as err:
         return fail(str(err))
     outcome = engine.cause if engine.over else "alive"

@@ -188,30 +188,32 @@ def run(app: App, *, min_size: tuple[int, int] = (80, 24)) -> None:
         if stream is None or not stream.isatty():
             raise NoTerminal()
     term = blessed.Terminal()
-    with contextlib.suppress(KeyboardInterrupt), _screen(term), _resize_flag() as resized:
-        _loop(app, term, AnsiRenderer(term.stream), min_size, resized)
+    with contextlib.suppress(KeyboardInterrupt), _Screen(term) as screen, _signals() as flags:
+        _loop(app, term, screen, AnsiRenderer(term.stream), min_size, flags)
 
 
-class _Flag:
-    """Set from a signal handler (an Event's lock is not safe to take there)."""
+class _Flags:
+    """Set from signal handlers (an Event's lock is not safe to take there), read by the loop."""
 
-    value = False
+    resized = False  # SIGWINCH or SIGCONT: rebuild the console and repaint everything
+    suspend = False  # SIGTSTP (Ctrl-Z): give the terminal back to the shell, then stop
 
 
 def _loop(
-    app: App, term: blessed.Terminal, renderer: AnsiRenderer, min_size: tuple[int, int],
-    resized: _Flag,
+    app: App, term: blessed.Terminal, screen: _Screen, renderer: AnsiRenderer,
+    min_size: tuple[int, int], flags: _Flags,
 ) -> None:  # fmt: skip
     """Draw, wait for a key, repeat; the console is rebuilt whenever the terminal size changes."""
-    console: tcod.console.Console | None = None
+    console = _new_console(term, renderer)
     dirty = True
     while True:
-        size = (max(1, term.width), max(1, term.height))
-        if console is None or resized.value or (console.width, console.height) != size:
-            resized.value = False
-            console = tcod.console.Console(*size, order="F")
-            renderer.invalidate()
-            dirty = True
+        if flags.suspend:
+            flags.suspend = False
+            screen.suspend()
+            flags.resized = True
+        if flags.resized or _size(term) != (console.width, console.height):
+            flags.resized = False
+            console, dirty = _new_console(term, renderer), True
         if dirty:
             _draw(app, console, min_size)
             renderer.render(console)
@@ -222,6 +224,16 @@ def _loop(
         if not app.handle_key(key):
             return
         dirty = True
+
+
+def _size(term: blessed.Terminal) -> tuple[int, int]:
+    return max(1, term.width), max(1, term.height)
+
+
+def _new_console(term: blessed.Terminal, renderer: AnsiRenderer) -> tcod.console.Console:
+    """A console of the terminal's current size; the screen must then be repainted in full."""
+    renderer.invalidate()
+    return tcod.console.Console(*_size(term), order="F")
 
 
 def _too_small(console: tcod.console.Console, min_size: tuple[int, int]) -> bool:
@@ -240,28 +252,59 @@ def _draw(app: App, console: tcod.console.Console, min_size: tuple[int, int]) ->
                   alignment=tcod.constants.CENTER)  # fmt: skip
 
 
-@contextlib.contextmanager
-def _screen(term: blessed.Terminal) -> Iterator[None]:
-    """Alternate screen, hidden cursor, cbreak; undone in reverse order on any exit."""
-    errors = getattr(term.stream, "errors", None)
-    with term.fullscreen(), term.hidden_cursor(), term.cbreak(), _all_control_keys():
-        if errors is not None:
-            term.stream.reconfigure(errors="replace")  # a non-UTF-8 locale shows '?', not a crash
+class _Screen:
+    """The game's terminal state: alternate screen, hidden cursor, cbreak, all control keys.
+
+    Entering sets it up with blessed's context managers; leaving (normally or by an exception)
+    undoes it in reverse order. `suspend` undoes it around a Ctrl-Z stop and redoes it on `fg`.
+    """
+
+    def __init__(self, term: blessed.Terminal) -> None:
+        self.term = term
+        self.fd = sys.stdin.fileno()
+        self._stack = contextlib.ExitStack()
+
+    def __enter__(self) -> _Screen:
+        self.shell_mode = termios.tcgetattr(self.fd)
+        with contextlib.ExitStack() as stack:
+            for manager in (self.term.fullscreen(), self.term.hidden_cursor(),
+                            self.term.cbreak(), _all_control_keys(self.fd)):  # fmt: skip
+                stack.enter_context(manager)
+            self.game_mode = termios.tcgetattr(self.fd)
+            errors = getattr(self.term.stream, "errors", None)
+            if errors is not None:  # a non-UTF-8 locale shows '?' rather than crashing
+                self.term.stream.reconfigure(errors="replace")
+                stack.callback(self.term.stream.reconfigure, errors=errors)
+            stack.callback(self._write, RESET)
+            self._stack = stack.pop_all()
+        return self
+
+    def __exit__(self, *exc_info: object) -> bool:
+        return bool(self._stack.__exit__(*exc_info))
+
+    def suspend(self) -> None:
+        """Hand the terminal back as the shell left it, stop, and take it again when resumed."""
+        self._write(RESET + self.term.normal_cursor + self.term.exit_fullscreen)
+        termios.tcsetattr(self.fd, termios.TCSADRAIN, self.shell_mode)
+        handler = signal.signal(signal.SIGTSTP, signal.SIG_DFL)
         try:
-            yield
+            os.kill(os.getpid(), signal.SIGTSTP)  # stops here until `fg` (ignored if orphaned)
         finally:
-            term.stream.write(RESET)
-            if errors is not None:
-                term.stream.reconfigure(errors=errors)
+            signal.signal(signal.SIGTSTP, handler)
+        termios.tcsetattr(self.fd, termios.TCSADRAIN, self.game_mode)
+        self._write(self.term.enter_fullscreen + self.term.hide_cursor)
+
+    def _write(self, text: str) -> None:
+        self.term.stream.write(text)
+        self.term.stream.flush()
 
 
 @contextlib.contextmanager
-def _all_control_keys() -> Iterator[None]:
+def _all_control_keys(fd: int) -> Iterator[None]:
     """Turn off flow control (Ctrl-S/Ctrl-Q) and Ctrl-V/Ctrl-O so the game receives them.
 
-    Signals stay on: Ctrl-C interrupts and Ctrl-Z suspends as the player expects.
+    Signals stay on: Ctrl-C quits and Ctrl-Z suspends as the player expects.
     """
-    fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
     mode = termios.tcgetattr(fd)
     mode[0] &= ~termios.IXON
@@ -274,23 +317,30 @@ def _all_control_keys() -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def _resize_flag() -> Iterator[_Flag]:
-    """Set a flag on SIGWINCH (resize) and SIGCONT (back from Ctrl-Z): both need a full repaint.
+def _signals() -> Iterator[_Flags]:
+    """Catch SIGWINCH and SIGCONT (repaint) and SIGTSTP (suspend) as flags for the loop.
 
     Polling the size alone would miss a resize and back within one poll, after which the
-    terminal may have reflowed or cleared the screen.
+    terminal may have reflowed or cleared the screen. Ctrl-Z is caught so the terminal is put
+    back before stopping; if SIGTSTP was ignored when we started, it stays ignored.
     """
-    flag = _Flag()
+    flags = _Flags()
 
-    def handler(signum: int, frame: object) -> None:
-        flag.value = True
+    def repaint(signum: int, frame: object) -> None:
+        flags.resized = True
 
+    def suspend(signum: int, frame: object) -> None:
+        flags.suspend = True
+
+    wanted = {signal.SIGWINCH: repaint, signal.SIGCONT: repaint}
+    if signal.getsignal(signal.SIGTSTP) == signal.SIG_DFL:
+        wanted[signal.SIGTSTP] = suspend
     saved = {}
-    for sig in (signal.SIGWINCH, signal.SIGCONT):
-        with contextlib.suppress(ValueError):  # not the main thread: polling still works
+    with contextlib.suppress(ValueError):  # not the main thread: polling still notices resizes
+        for sig, handler in wanted.items():
             saved[sig] = signal.signal(sig, handler)
     try:
-        yield flag
+        yield flags
     finally:
         for sig, old in saved.items():
             signal.signal(sig, old)

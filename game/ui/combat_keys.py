@@ -23,10 +23,13 @@ STANCE_ORDER = tuple(stats.STANCES)  # Coward ... Frenzy
 
 
 def _throwables(session: Session) -> list[int]:
+    """Weapons that can be thrown: those made for it first, what is wielded last."""
     engine = session.engine
-    return [i for i in engine.inventory()
-            if isinstance(describe.item_data(engine, i), Weapon)
-            and not describe.item_data(engine, i).is_missile]
+    items = [i for i in engine.inventory()
+             if isinstance(describe.item_data(engine, i), Weapon)
+             and not describe.item_data(engine, i).is_missile]
+    return sorted(items, key=lambda i: (not describe.item_data(engine, i).made_for_throwing,
+                                        engine.equipped_slot(i) is not None))
 
 
 def _aim_throw(session: Session, item: int) -> TargetScreen:

@@ -61,6 +61,10 @@ class TargetScreen:
         elif key in ("btab", "-"):
             self.cycle(-1)
         elif key in FIRE_KEYS:
+            engine = self.session.engine
+            if self.cursor == (engine.position(engine.player).x,
+                               engine.position(engine.player).y):
+                return STAY  # nothing aimed at yet: move the cursor first
             self.session.act(self.make(*self.cursor))
             return POP
         elif key == "escape":

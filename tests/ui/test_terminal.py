@@ -327,10 +327,13 @@ class PtyDemo:
         self.stream.feed(chunk)
         return True
 
-    def wait_for(self, text: str, timeout: float = 15) -> None:
-        """Read until `text` is on screen (the timeout only stops a hung test)."""
+    def wait_for(self, text: str, *, raw_since: int | None = None, timeout: float = 15) -> None:
+        """Read until `text` is on screen, or in the raw output after offset `raw_since`.
+
+        The timeout only stops a hung test.
+        """
         deadline = time.monotonic() + timeout
-        while text not in self.text():
+        while text not in (self.text() if raw_since is None else self.raw[raw_since:]):
             if time.monotonic() > deadline or not self._read():
                 raise AssertionError(f"{text!r} never appeared; screen:\n{self.text()}")
 
@@ -405,3 +408,19 @@ def test_exception_in_app_restores_terminal_then_propagates() -> None:
     assert pty.finish() == 1
     assert "RuntimeError: demo error" in pty.raw
     assert restored(pty.raw[: pty.raw.index("Traceback")])
+
+
+def test_ctrl_z_hands_the_terminal_back_and_takes_it_again() -> None:
+    """Under pexpect the process group is orphaned, so the kernel skips the stop itself; the
+    terminal is still handed back (normal screen, cursor) and taken again (cbreak: one key)."""
+    pty = PtyDemo(24, 80)
+    pty.wait_for("terminal front end demo")
+    mark = len(pty.raw)
+    pty.child.send("\x1a")
+    pty.wait_for("\x1b[?1049h", raw_since=mark)
+    pty.send("k", "last key: k ")
+    after = pty.raw[mark:]
+    assert after.index("\x1b[?1049l") < after.index("\x1b[?1049h")
+    assert "\x1b[?25h" in after[: after.index("\x1b[?1049h")]
+    pty.child.send("q")
+    assert pty.finish() == 0
