@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from test_screens import press, text
+
 from game.rules import profiles
 from game.ui.app import GameApp
 from game.ui.target import TargetScreen
 from game.world.components import Actor, Health, Item, Stance
 from game.world.engine import Engine
-
-from test_screens import press, text
 
 RANGE = """
 ############
