@@ -120,6 +120,7 @@ def count(text: str) -> int:
 
 
 def run_verify(args: argparse.Namespace) -> int:
+    import game.wizard.actions  # noqa: F401  (registers the wizard's recorded actions)
     from game.persist.replay import verify
 
     code, message = verify(args.path)

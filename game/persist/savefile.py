@@ -8,10 +8,13 @@ One JSON object, written compactly with sorted keys::
      "snapshot": {... Engine.state() ...}, "final_hash": "<sha256>", "dead": false,
      "checksum": "<sha256 of the canonical JSON of every other field>"}
 
-A checkpoint ``"k"`` is the state hash after the first k actions: every ``CHECKPOINT_EVERY``
-actions (computed during play by :class:`Recording`, never by replaying at save time) and
-after the last. A save is untrusted input: :func:`load` checks everything and turns every
-problem into one :class:`SaveError` line naming the file; it never writes to the file.
+``wizard`` is the mode the game began in (what a replay passes to ``Engine``); a game turned
+wizard later records that as an action (see ``SaveData.wizard_game``). A checkpoint ``"k"``
+is the state hash after the first k actions: every ``CHECKPOINT_EVERY`` actions (computed
+during play by :class:`Recording`, never by replaying at save time) and after the last. The
+snapshot's message log is display text outside the state hash. A save is untrusted input:
+:func:`load` checks everything and turns every problem into one :class:`SaveError` line
+naming the file; it never writes to the file.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ FORMAT = 1
 CHECKPOINT_EVERY = 50
 MAX_BYTES = 64 * 1024 * 1024  # far beyond any real game; refuses to parse a huge file
 DEFAULT_DIR = Path("saves")
+ENABLE_WIZARD = "wiz.enable"  # the tag of game.wizard.actions.Enable (a layer above this one)
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 _INDEX = re.compile(r"0|[1-9][0-9]{0,8}")
 _FIELDS = {"format": int, "game_version": str, "seed": int, "character": str, "wizard": bool,
@@ -65,6 +69,11 @@ class SaveData:
     snapshot: dict
     final_hash: str
     dead: bool
+
+    @property
+    def wizard_game(self) -> bool:
+        """Begun in wizard mode or turned wizard later: either way marked for good."""
+        return self.wizard or any(a.tag == ENABLE_WIZARD for a in self.actions)
 
 
 # --- hashing -------------------------------------------------------------------------------
@@ -143,8 +152,12 @@ def save_data(engine: Engine, *, checkpoints: dict[int, str]) -> dict:
 
 
 def _wizard(engine: Engine) -> bool:
+    """Whether the game began in wizard mode, as a replay must begin it. Wizard mode is for
+    good and can be turned on only once, so a game that is wizard now began so unless its
+    log turns it on."""
     player = engine.component(engine.player, Player)
-    return bool(player is not None and player.wizard)
+    now = bool(player is not None and player.wizard)
+    return now and not any(a.tag == ENABLE_WIZARD for a in engine.actions)
 
 
 def save(engine: Engine, path: str | os.PathLike, *, checkpoints: dict[int, str]) -> Path:

@@ -94,7 +94,8 @@ def max_stamina(constitution: int) -> int:
     return max(4, 10 + 2 * modifier(constitution))
 
 
-STAMINA_REGEN_TICKS = 60  # 1 stamina per 6 s outside Aggressive and Frenzy
+STEP_TICKS = 60  # a step at normal speed, a wait, most handling of things
+VITALS_TICKS = 60  # bleeding, poison, stamina and regeneration tick every 6 s
 
 # Burden: carried weight (tenths of a pound) against Strength.
 UNBURDENED, BURDENED, STRAINED, OVERLOADED = "unburdened", "burdened", "strained", "overloaded"

@@ -55,7 +55,27 @@ BINDINGS: tuple[Binding, ...] = (
     Binding(("ctrl-p",), "messages", "message log"),
     Binding(("?",), "help", "this help"),
     Binding(("escape",), "quit", "quit the game"),
+    # Wizard mode (game.ui.wizard_menu): "&" enters it or opens its menu; the rest work only
+    # in a wizard game. Ctrl-C/Z/S/Q/H/I/J/M/P are left alone: signals, flow control, keys
+    # terminals cannot tell apart (Backspace, Tab, Enter) and the message log.
+    Binding(("&",), "wizard", "wizard: enter, or the menu"),
+    Binding(("ctrl-a",), "wiz_map", "wizard: map the level"),
+    Binding(("ctrl-t",), "wiz_teleport", "wizard: teleport"),
+    Binding(("ctrl-d",), "wiz_depth", "wizard: go to a depth"),
+    Binding(("ctrl-e",), "wiz_creature", "wizard: create a creature"),
+    Binding(("ctrl-w",), "wiz_item", "wizard: wish for an item"),
+    Binding(("ctrl-g",), "wiz_heal", "wizard: heal fully"),
+    Binding(("ctrl-b",), "wiz_stat", "wizard: set a stat"),
+    Binding(("ctrl-u",), "wiz_rank", "wizard: set a rank"),
+    Binding(("ctrl-k",), "wiz_kill", "wizard: kill all creatures"),
+    Binding(("ctrl-v",), "wiz_invulnerable", "wizard: invulnerability"),
+    Binding(("ctrl-r",), "wiz_rolls", "wizard: roll display"),
+    Binding(("ctrl-x",), "wiz_regen", "wizard: regenerate level"),
+    Binding(("ctrl-o",), "wiz_odds", "wizard: odds inspector"),
+    Binding(("ctrl-f",), "wiz_fsim", "wizard: fight simulator"),
 )
+
+WIZARD_PREFIX = "wizard: "  # the help texts of the wizard keys: the help screen's second page
 
 
 def _keymap(bindings: tuple[Binding, ...]) -> dict[str, Binding]:

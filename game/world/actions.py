@@ -17,6 +17,8 @@ class Action:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        if not cls.tag:
+            return  # an abstract base (the wizard's), not an action of its own
         # dataclass(slots=True) builds the class twice; the same name may register again.
         known = REGISTRY.get(cls.tag)
         if known is not None and known.__qualname__ != cls.__qualname__:

@@ -42,12 +42,13 @@ class Bot:
         self.level_budget = max(1, turns // 8)
         self._depth, self._arrived = engine.depth, len(engine.actions)
         self._decided: int | None = None  # len(engine.actions) when it last decided
+        self._last: A.Action | None = None
         self._equipped: set[int] = set()  # items it has wielded or worn: never again
         self._dropped: set[int] = set()  # items it has dropped: never picked up again
 
     def play(self, submit: Callable[[A.Action], A.Result], actions: int) -> None:
         """Submit until the engine has recorded ``actions`` actions or the game is over."""
-        tries = 4 * actions + 100  # a bound, though every refusal is followed by a Wait
+        tries = 4 * actions + 100  # a bound only: a refusal is followed by a step or a wait
         while len(self.engine.actions) < actions and not self.engine.over and tries:
             submit(self.next_action())
             tries -= 1
@@ -59,6 +60,7 @@ class Bot:
         if self.engine.depth != self._depth:
             self._depth, self._arrived = self.engine.depth, done
         action = self._fallback() if refused else self._decide()
+        self._last = action
         if isinstance(action, A.Wield | A.Wear):
             self._equipped.add(action.item)
         elif isinstance(action, A.Drop):
@@ -68,7 +70,7 @@ class Bot:
     # --- the policy, in order of urgency -----------------------------------------------
 
     def _decide(self) -> A.Action:
-        for rule in (self._fight, self._heal, self._unload, self._pick_up, self._equip,
+        for rule in (self._fight, self._heal, self._equip, self._unload, self._pick_up,
                      self._rest, self._go_home, self._hunt, self._fetch, self._descend,
                      self._explore):
             action = rule()
@@ -152,7 +154,7 @@ class Bot:
             if frontier.any() else None
 
     def _fallback(self) -> A.Action:
-        """A random open neighbouring cell, or a wait."""
+        """A random step to an open neighbouring cell (not the one just refused), or a wait."""
         if self._burden() == stats.OVERLOADED:
             return A.Wait()
         gm = self.engine.gamemap
@@ -160,7 +162,8 @@ class Bot:
         steps = list(DIRECTIONS)
         self.rng.shuffle(steps)
         for dx, dy in steps:
-            if gm.in_bounds(x + dx, y + dy) and gm.walkable[x + dx, y + dy]:
+            if gm.in_bounds(x + dx, y + dy) and gm.walkable[x + dx, y + dy] \
+                    and A.Move(dx, dy) != self._last:
                 return A.Move(dx, dy)
         return A.Wait()
 

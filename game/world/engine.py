@@ -15,14 +15,14 @@ import esper
 import numpy as np
 import tcod
 
-from game.content.catalog import GOAL_ITEM, Catalog, MiscItem, load_catalog
+from game.content.catalog import GOAL_ITEM, Catalog, load_catalog
 from game.rules import profiles, stats
 from game.rules.breakdown import breakdown
-from game.rules.items import Ammo, Armour, Weapon
+from game.rules.items import Ammo
 from game.rules.messages import a_or_an
 
 from . import actions as A
-from . import ai, combat, fighters, missiles, state, traps
+from . import ai, fighters, state, traps
 from .components import (
     Actor,
     Attributes,
@@ -40,18 +40,16 @@ from .components import (
     Training,
     Vitals,
 )
-from .events import AttackEvent, Died, Event, LevelChanged, Message, Won
+from .events import AttackEvent, Died, Event, Message
 from .gamemap import GameMap
+from .handlers import HANDLERS
 from .mapgen import MAX_DEPTH, generate, place_positions
 from .populate import layout
 from .rng import Streams, derive
 
 MAP_WIDTH, MAP_HEIGHT = 80, 40
 FOV_RADIUS = 8
-VITALS_TICKS = 60  # bleeding, poison, stamina and regeneration tick every 6 s
 REGEN_POINTS = 6  # regeneration: 1 hit point per this many 6 s ticks (twice that diseased)
-REST_LIMIT = 200  # waits in one rest
-WAIT_TICKS = 60
 LOG_LIMIT = 500
 _worlds = itertools.count(1)
 
@@ -63,7 +61,7 @@ class Engine:
                  catalog: Catalog | None = None, wizard: bool = False) -> None:
         self._setup(seed, character, catalog)
         self.player = self._create_player(wizard)
-        self._enter_level(1, arriving_down=True)
+        self.enter_level(1, arriving_down=True)
         self.say(f"You enter the dungeon. Find the {GOAL_ITEM} on depth {MAX_DEPTH} "
                  f"and bring it back up.")
 
@@ -236,7 +234,7 @@ class Engine:
             Training(dict(kind.skills), dict(kind.styles), {}),
             Stance("Normal", stats.max_stamina(kind.constitution),
                    stats.max_stamina(kind.constitution)),
-            Equipment(), Inventory(), Vitals(VITALS_TICKS, regen=max(0, con)),
+            Equipment(), Inventory(), Vitals(stats.VITALS_TICKS, regen=max(0, con)),
         )
         self._equip_start(eid, kind)
         return eid
@@ -273,12 +271,12 @@ class Engine:
             Creature(kind.name), Named(kind.name), Renderable(kind.glyph, kind.colour, 2),
             Position(x, y, depth), Actor(self.now + 1, kind.speed),
             Health(kind.hit_points, kind.hit_points), Stance(kind.stance, stamina, stamina),
-            Vitals(self.now + VITALS_TICKS), Supply(kind.ammo_count, kind.throw_count),
+            Vitals(self.now + stats.VITALS_TICKS), Supply(kind.ammo_count, kind.throw_count),
         )
 
     # --- levels -------------------------------------------------------------------------
 
-    def _enter_level(self, depth: int, *, arriving_down: bool) -> None:
+    def enter_level(self, depth: int, *, arriving_down: bool) -> None:
         fresh = depth not in self.levels
         if fresh:
             self.levels[depth] = self._generate(depth)
@@ -301,7 +299,7 @@ class Engine:
 
     def go_to_level(self, depth: int) -> None:
         """Arrive on ``depth`` by its stairs up (the wizard's way down or up)."""
-        self._enter_level(depth, arriving_down=True)
+        self.enter_level(depth, arriving_down=True)
 
     def regenerate_level(self) -> None:
         """A new layout and new contents for this level (wizard mode), from a seed derived
@@ -314,7 +312,7 @@ class Engine:
         self.level_seeds[-depth] = count  # negative keys count regenerations
         self.level_seeds[depth] = derive(self.seed, f"regen:{depth}:{count}")
         del self.levels[depth]
-        self._enter_level(depth, arriving_down=True)
+        self.enter_level(depth, arriving_down=True)
 
     def refresh(self) -> None:
         """After a wizard moves things: new sight, new distance maps."""
@@ -476,9 +474,9 @@ class Engine:
         return result
 
     def _perform(self, action: A.Action, depth: int = 0) -> A.Result:
-        handler = getattr(self, f"_do_{action.tag}", None)
+        handler = HANDLERS.get(action.tag)
         if handler is not None:
-            result = handler(action)
+            result = handler(self, action)
         elif hasattr(action, "perform"):  # actions defined above the world (wizard commands)
             result = action.perform(self)
         else:
@@ -486,12 +484,12 @@ class Engine:
         if isinstance(result, A.Instead) and depth < 3:
             return self._perform(result.action, depth + 1)
         if isinstance(result, A.Done):
-            events = list(result.events) + (self._spend(result.ticks) if result.ticks else [])
+            events = list(result.events) + (self.spend(result.ticks) if result.ticks else [])
             self._log(events)
             return A.Done(tuple(events), result.ticks)
         return result
 
-    def _spend(self, ticks: int) -> list[Event]:
+    def spend(self, ticks: int) -> list[Event]:
         """The player's action took ``ticks``: run the world until the player's next turn."""
         self.turn += 1
         esper.component_for_entity(self.player, Actor).next_tick += ticks
@@ -529,7 +527,7 @@ class Engine:
         vitals = esper.try_component(eid, Vitals)
         events: list[Event] = []
         while vitals is not None and vitals.next_tick <= self.now and not self.over:
-            vitals.next_tick += VITALS_TICKS
+            vitals.next_tick += stats.VITALS_TICKS
             events += self._vital_tick(eid, vitals)
             if not esper.entity_exists(eid):
                 break
@@ -593,286 +591,6 @@ class Engine:
         weapon = kind.weapon.name if kind.weapon is not None else None
         if weapon and self.streams.loot.randint(1, 3) == 1:
             self.create_item(weapon, 1, Position(pos.x, pos.y, pos.depth))
-
-    # --- the player's actions -----------------------------------------------------------
-
-    def _do_move(self, action: A.Move) -> A.Result:
-        if max(abs(action.dx), abs(action.dy)) != 1:
-            return A.Impossible("You can only step to a neighbouring cell.")
-        pos = esper.component_for_entity(self.player, Position)
-        x, y = pos.x + action.dx, pos.y + action.dy
-        target = self.blocker_at(x, y) if self.gamemap.in_bounds(x, y) else None
-        if target is not None:
-            return A.Instead(A.Attack(target))
-        if not self.gamemap.in_bounds(x, y) or not self.gamemap.walkable[x, y]:
-            return A.Impossible("There is a wall in the way.")
-        fighter = self.fighter(self.player)
-        if fighter.burden == stats.OVERLOADED:
-            return A.Impossible("You carry too much to move.")
-        self.move_entity(self.player, x, y)
-        events = self._describe_floor(x, y) + traps.spring(self, self.player)
-        ticks = WAIT_TICKS * stats.BURDEN_STEP_PERCENT[fighter.burden] // 100
-        return A.Done(tuple(events), ticks)
-
-    def _describe_floor(self, x: int, y: int) -> list[Event]:
-        names = [self.item_name(i) for i in self.items_at(x, y)]
-        gm = self.gamemap
-        if (x, y) == gm.stairs_down:
-            names.append("a staircase down (>)")
-        if (x, y) == gm.stairs_up:
-            names.append("a staircase up (<)" if self.depth > 1 else "the way out (<)")
-        return [Message("You see here: " + ", ".join(names) + ".")] if names else []
-
-    def _do_attack(self, action: A.Attack) -> A.Result:
-        reach = self._reach(action.target)
-        if reach is not None:
-            return reach
-        events, ticks = combat.melee(self, self.player, action.target)
-        return A.Done(tuple(events), ticks)
-
-    def _do_wait(self, action: A.Wait) -> A.Result:
-        return A.Done((), WAIT_TICKS)
-
-    def _do_rest(self, action: A.Rest) -> A.Result:
-        """Wait until healed (and rested) or disturbed: a creature in view, or hurt."""
-        if self._hostile_in_view():
-            return A.Impossible("You cannot rest with enemies in view.")
-        health = esper.component_for_entity(self.player, Health)
-        stance = esper.component_for_entity(self.player, Stance)
-        events: list[Event] = []
-        for _ in range(REST_LIMIT):
-            if health.hp >= health.max_hp and stance.stamina >= stance.max_stamina:
-                break
-            before = health.hp
-            events += self._spend(WAIT_TICKS)
-            if self.over or self._hostile_in_view() or health.hp < before:
-                break
-        done = health.hp >= health.max_hp
-        events.append(Message("You rest." if done else "Your rest is interrupted."))
-        return A.Done(tuple(events), 0)
-
-    def _hostile_in_view(self) -> bool:
-        return any(self.sees(e) for e, _ in self.creatures_here())
-
-    def _do_pickup(self, action: A.PickUp) -> A.Result:
-        pos = self.position(self.player)
-        if action.item not in self.items_at(pos.x, pos.y):
-            return A.Impossible("There is nothing like that here.")
-        events: list[Event] = [Message(f"You pick up the {self.item_name(action.item)}.")]
-        esper.remove_component(action.item, Position)
-        name = self._name(action.item)
-        pile = next((i for i in self.inventory() if self._name(i) == name), None)
-        if pile is not None and isinstance(self.catalog.lookup(name), Ammo):
-            esper.component_for_entity(pile, Item).count += self._count(action.item)
-            esper.delete_entity(action.item, immediate=True)
-        else:
-            esper.component_for_entity(self.player, Inventory).items.append(action.item)
-        return A.Done(tuple(events), WAIT_TICKS)
-
-    def _count(self, item: int) -> int:
-        return esper.component_for_entity(item, Item).count
-
-    def _owned(self, item: int) -> bool:
-        return item in esper.component_for_entity(self.player, Inventory).items
-
-    def _do_drop(self, action: A.Drop) -> A.Result:
-        if not self._owned(action.item):
-            return A.Impossible("You do not have that.")
-        self._unequip(action.item)
-        esper.component_for_entity(self.player, Inventory).items.remove(action.item)
-        pos = self.position(self.player)
-        esper.add_component(action.item, Position(pos.x, pos.y, pos.depth))
-        return A.Done((Message(f"You drop the {self.item_name(action.item)}."),), WAIT_TICKS)
-
-    def _unequip(self, item: int) -> str | None:
-        eq = esper.component_for_entity(self.player, Equipment)
-        for slot, held in eq.slots().items():
-            if held == item:
-                setattr(eq, slot, None)
-                return slot
-        return None
-
-    def _do_wield(self, action: A.Wield) -> A.Result:
-        """Wield a weapon or shield: a missile weapon goes to the missile slot, ammunition to
-        the quiver, a shield to the off hand, a second one-handed weapon to the off hand."""
-        if not self._owned(action.item):
-            return A.Impossible("You do not have that.")
-        data = self.catalog.lookup(esper.component_for_entity(action.item, Item).name)
-        eq = esper.component_for_entity(self.player, Equipment)
-        slot = self._wield_slot(data, eq, action.item)
-        if slot is None:
-            return A.Impossible(f"You cannot wield the {self.item_name(action.item)}.")
-        self._unequip(action.item)
-        if slot == "main" and isinstance(data, Weapon) and data.two_handed:
-            eq.off = None
-        if slot == "off" and self._two_handed(eq.main):
-            eq.main = None
-        setattr(eq, slot, action.item)
-        verb = "ready" if slot in ("missile", "ammo") else "wield"
-        return A.Done((Message(f"You {verb} the {self.item_name(action.item)}."),), WAIT_TICKS)
-
-    def _two_handed(self, item: int | None) -> bool:
-        data = fighters.item_data(self.catalog, item)
-        return isinstance(data, Weapon) and data.two_handed
-
-    def _wield_slot(self, data, eq: Equipment, item: int) -> str | None:
-        if isinstance(data, Ammo):
-            return "ammo"
-        if isinstance(data, Weapon):
-            if data.is_missile:
-                return "missile"
-            if data.held == "either" and eq.main not in (None, item) and eq.off is None \
-                    and not self._two_handed(eq.main):
-                return "off"
-            return "main"
-        if isinstance(data, Armour) and data.is_shield:
-            return "off" if eq.off is None or eq.main is not None else "main"
-        return None
-
-    def _do_wear(self, action: A.Wear) -> A.Result:
-        if not self._owned(action.item):
-            return A.Impossible("You do not have that.")
-        data = self.catalog.lookup(esper.component_for_entity(action.item, Item).name)
-        if not isinstance(data, Armour):
-            return A.Impossible(f"You cannot wear the {self.item_name(action.item)}.")
-        if data.is_shield:
-            return self._do_wield(A.Wield(action.item))
-        eq = esper.component_for_entity(self.player, Equipment)
-        self._unequip(action.item)
-        setattr(eq, data.slot, action.item)
-        return A.Done((Message(f"You put on the {data.name}."),), 2 * WAIT_TICKS)
-
-    def _do_takeoff(self, action: A.TakeOff) -> A.Result:
-        if not self._owned(action.item) or self.equipped_slot(action.item) is None:
-            return A.Impossible("You are not wearing or holding that.")
-        self._unequip(action.item)
-        return A.Done((Message(f"You take off the {self.item_name(action.item)}."),),
-                      WAIT_TICKS)
-
-    def _do_quaff(self, action: A.Quaff) -> A.Result:
-        if not self._owned(action.item):
-            return A.Impossible("You do not have that.")
-        data = self.catalog.lookup(esper.component_for_entity(action.item, Item).name)
-        if not isinstance(data, MiscItem) or data.heals is None:
-            return A.Impossible("You cannot drink that.")
-        health = esper.component_for_entity(self.player, Health)
-        health.hp = min(health.max_hp, health.hp + data.heals.roll(self.streams.loot))
-        esper.component_for_entity(self.player, Vitals).bleeding = 0
-        self._consume(action.item)
-        return A.Done((Message("You feel better.", "good"),), WAIT_TICKS)
-
-    def _consume(self, item: int) -> None:
-        component = esper.component_for_entity(item, Item)
-        component.count -= 1
-        if component.count <= 0:
-            self._unequip(item)
-            esper.component_for_entity(self.player, Inventory).items.remove(item)
-            esper.delete_entity(item, immediate=True)
-
-    def _do_stance(self, action: A.SetStance) -> A.Result:
-        """Switching stance takes no time; Aggressive and Frenzy need stamina to enter."""
-        if action.name not in stats.STANCES:
-            return A.Impossible(f"There is no {action.name} stance.")
-        stance = esper.component_for_entity(self.player, Stance)
-        if stance.name == action.name:
-            return A.Impossible(f"You are already in the {action.name} stance.")
-        if stats.STANCES[action.name].stamina < 0 and stance.stamina <= 0:
-            return A.Impossible("You are too out of breath for that stance.")
-        stance.name = action.name
-        return A.Done((Message(f"You take up the {action.name} stance."),), 0)
-
-    def _do_bash(self, action: A.Bash) -> A.Result:
-        attack = profiles.bash(self.fighter(self.player))
-        if attack is None:
-            return A.Impossible("You have no shield to bash with.")
-        reach = self._reach(action.target)
-        if reach is not None:
-            return reach
-        return A.Done(tuple(combat.strike(self, self.player, action.target, attack,
-                                          adjacent=True)), attack.ticks)
-
-    def _reach(self, target: int) -> A.Impossible | None:
-        """Why a blow at ``target`` cannot land, or None when it can."""
-        if not esper.entity_exists(target) or not esper.has_component(target, Creature):
-            return A.Impossible("There is nothing there to attack.")
-        me, it = self.position(self.player), self.position(target)
-        if it.depth != me.depth or max(abs(it.x - me.x), abs(it.y - me.y)) != 1:
-            return A.Impossible("That is out of reach.")
-        return None
-
-    def _do_quiver(self, action: A.Quiver) -> A.Result:
-        if not self._owned(action.item):
-            return A.Impossible("You do not have that.")
-        if not isinstance(self.catalog.lookup(self._name(action.item)), Ammo):
-            return A.Impossible("You can only quiver arrows, bolts and sling stones.")
-        return self._do_wield(A.Wield(action.item))
-
-    def _name(self, item: int) -> str:
-        return esper.component_for_entity(item, Item).name
-
-    def _do_fire(self, action: A.Fire) -> A.Result:
-        """Shoot the missile weapon with the quivered ammunition of its kind."""
-        fighter = self.fighter(self.player)
-        eq = esper.component_for_entity(self.player, Equipment)
-        if fighter.missile is None:
-            return A.Impossible("You have no missile weapon ready (wield a bow, crossbow "
-                                "or sling).")
-        if fighter.ammo is None or fighter.ammo.kind != fighter.missile.ammo:
-            return A.Impossible(f"You have no {fighter.missile.ammo}s ready (Q to quiver).")
-        if (action.x, action.y) == self._xy(self.player):
-            return A.Impossible("You cannot shoot yourself.")
-        attack = profiles.shot(fighter)
-        name = self._name(eq.ammo)
-        self._consume(eq.ammo)
-        events = missiles.loose(self, self.player, attack, action.x, action.y, name,
-                                breaks=fighter.ammo.break_chance)
-        return A.Done(tuple(events), attack.ticks)
-
-    def _xy(self, eid: int) -> tuple[int, int]:
-        pos = self.position(eid)
-        return pos.x, pos.y
-
-    def _do_throw(self, action: A.Throw) -> A.Result:
-        """Throw a weapon (made for throwing or not: then at -4); it lands where it stops."""
-        if not self._owned(action.item):
-            return A.Impossible("You do not have that.")
-        data = self.catalog.lookup(self._name(action.item))
-        if not isinstance(data, Weapon) or data.is_missile:
-            return A.Impossible("That is not something to throw.")
-        if (action.x, action.y) == self._xy(self.player):
-            return A.Impossible("You cannot throw at yourself.")
-        attack = profiles.throw(self.fighter(self.player), data)
-        name = self._name(action.item)
-        self._consume(action.item)
-        events = missiles.loose(self, self.player, attack, action.x, action.y, name)
-        return A.Done(tuple(events), attack.ticks)
-
-    def _do_descend(self, action: A.Descend) -> A.Result:
-        pos = self.position(self.player)
-        if (pos.x, pos.y) != self.gamemap.stairs_down:
-            return A.Impossible("There is no staircase down here.")
-        self._enter_level(self.depth + 1, arriving_down=True)
-        return A.Done((LevelChanged(self.depth),
-                       Message(f"You descend to depth {self.depth}.")), WAIT_TICKS)
-
-    def _do_ascend(self, action: A.Ascend) -> A.Result:
-        pos = self.position(self.player)
-        if (pos.x, pos.y) != self.gamemap.stairs_up:
-            return A.Impossible("There is no staircase up here.")
-        if self.depth == 1:
-            return self._leave()
-        self._enter_level(self.depth - 1, arriving_down=False)
-        return A.Done((LevelChanged(self.depth),
-                       Message(f"You climb to depth {self.depth}.")), WAIT_TICKS)
-
-    def _leave(self) -> A.Result:
-        carried = {esper.component_for_entity(i, Item).name for i in self.inventory()}
-        if GOAL_ITEM not in carried:
-            return A.Impossible(f"You will not leave without the {GOAL_ITEM}.")
-        self.outcome = "won"
-        self.cause = f"escaped with the {GOAL_ITEM}"
-        message = Message(f"You climb out into daylight with the {GOAL_ITEM}. You win!", "good")
-        return A.Done((Won(), message), 0)
 
     # --- the whole state ----------------------------------------------------------------
 

@@ -35,8 +35,11 @@ def bit_flipped(path: Path) -> None:
 
 
 def hand_edited_action(path: Path) -> None:
-    path.write_text(path.read_text().replace('{"dx":1,"dy":-1,"t":"move"}',
-                                             '{"dx":1,"dy":0,"t":"move"}', 1))
+    """The first move turned around, in a text editor (the checksum left as it was)."""
+    text = path.read_text()
+    edited = re.sub(r'\{"dx":(-?\d)', lambda m: f'{{"dx":{-int(m[1]) or 1}', text, count=1)
+    assert edited != text
+    path.write_text(edited)
 
 
 def hand_edited_snapshot(path: Path) -> None:

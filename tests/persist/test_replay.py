@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from persist_helpers import bot_game, bot_save, rewrite
+from persist_helpers import bot_save, rewrite
 
 from game.persist.replay import OutOfSync, Seeker, replay, verify
 from game.persist.savefile import load, snapshot_hash
@@ -19,28 +19,6 @@ def test_bot_games_verify_in_sync(tmp_path, seed):
     code, message = verify(path)
     assert code == 0, message
     assert message.startswith(f"{path}: in sync")
-
-
-def test_the_bot_is_deterministic():
-    first, second = bot_game(4, 200), bot_game(4, 200)
-    assert first.engine.actions == second.engine.actions
-    assert first.engine.state_hash() == second.engine.state_hash()
-    assert first.checkpoints == second.checkpoints
-    first.engine.close()
-    second.engine.close()
-
-
-def test_the_bot_leaves_the_engine_streams_alone():
-    """Deciding twice without acting changes nothing in the game."""
-    recording = bot_game(1, 40)
-    from game.world.bot import Bot
-
-    before = recording.engine.state_hash()
-    bot = Bot(recording.engine, 99)
-    bot.next_action()
-    bot.next_action()
-    assert recording.engine.state_hash() == before
-    recording.engine.close()
 
 
 def forged(sample, tmp_path, change):

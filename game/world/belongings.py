@@ -1,0 +1,155 @@
+"""What the player does with belongings: pick up, drop, wield, wear, take off, quaff, quiver.
+
+Each handler takes the engine and its action and returns Done, Impossible or Instead; the engine
+spends the time a Done reports.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import esper
+
+from game.content.catalog import MiscItem
+from game.rules import stats
+from game.rules.items import Ammo, Armour, Weapon
+
+from . import actions as A
+from . import fighters
+from .components import Equipment, Health, Inventory, Item, Position, Vitals
+from .events import Event, Message
+
+if TYPE_CHECKING:
+    from .engine import Engine
+
+
+
+def pickup(engine: Engine, action: A.PickUp) -> A.Result:
+    pos = engine.position(engine.player)
+    if action.item not in engine.items_at(pos.x, pos.y):
+        return A.Impossible("There is nothing like that here.")
+    events: list[Event] = [Message(f"You pick up the {engine.item_name(action.item)}.")]
+    esper.remove_component(action.item, Position)
+    name = engine.item_name_only(action.item)
+    pile = next((i for i in engine.inventory() if engine.item_name_only(i) == name), None)
+    if pile is not None and isinstance(engine.catalog.lookup(name), Ammo):
+        esper.component_for_entity(pile, Item).count += engine.item_count(action.item)
+        esper.delete_entity(action.item, immediate=True)
+    else:
+        esper.component_for_entity(engine.player, Inventory).items.append(action.item)
+    return A.Done(tuple(events), stats.STEP_TICKS)
+
+
+def owned(engine: Engine, item: int) -> bool:
+    return item in esper.component_for_entity(engine.player, Inventory).items
+
+
+def drop(engine: Engine, action: A.Drop) -> A.Result:
+    if not owned(engine, action.item):
+        return A.Impossible("You do not have that.")
+    unequip(engine, action.item)
+    esper.component_for_entity(engine.player, Inventory).items.remove(action.item)
+    pos = engine.position(engine.player)
+    esper.add_component(action.item, Position(pos.x, pos.y, pos.depth))
+    return A.Done((Message(f"You drop the {engine.item_name(action.item)}."),), stats.STEP_TICKS)
+
+
+def unequip(engine: Engine, item: int) -> str | None:
+    eq = esper.component_for_entity(engine.player, Equipment)
+    for slot, held in eq.slots().items():
+        if held == item:
+            setattr(eq, slot, None)
+            return slot
+    return None
+
+
+def wield(engine: Engine, action: A.Wield) -> A.Result:
+    """Wield a weapon or shield: a missile weapon goes to the missile slot, ammunition to
+    the quiver, a shield to the off hand, a second one-handed weapon to the off hand."""
+    if not owned(engine, action.item):
+        return A.Impossible("You do not have that.")
+    data = engine.catalog.lookup(esper.component_for_entity(action.item, Item).name)
+    eq = esper.component_for_entity(engine.player, Equipment)
+    slot = wield_slot(engine, data, eq, action.item)
+    if slot is None:
+        return A.Impossible(f"You cannot wield the {engine.item_name(action.item)}.")
+    unequip(engine, action.item)
+    if slot == "main" and isinstance(data, Weapon) and data.two_handed:
+        eq.off = None
+    if slot == "off" and two_handed(engine, eq.main):
+        eq.main = None
+    setattr(eq, slot, action.item)
+    verb = "ready" if slot in ("missile", "ammo") else "wield"
+    return A.Done((Message(f"You {verb} the {engine.item_name(action.item)}."),), stats.STEP_TICKS)
+
+
+def two_handed(engine: Engine, item: int | None) -> bool:
+    data = fighters.item_data(engine.catalog, item)
+    return isinstance(data, Weapon) and data.two_handed
+
+
+def wield_slot(engine: Engine, data, eq: Equipment, item: int) -> str | None:
+    if isinstance(data, Ammo):
+        return "ammo"
+    if isinstance(data, Weapon):
+        if data.is_missile:
+            return "missile"
+        if data.held == "either" and eq.main not in (None, item) and eq.off is None \
+                and not two_handed(engine, eq.main):
+            return "off"
+        return "main"
+    if isinstance(data, Armour) and data.is_shield:
+        return "off" if eq.off is None or eq.main is not None else "main"
+    return None
+
+
+def wear(engine: Engine, action: A.Wear) -> A.Result:
+    if not owned(engine, action.item):
+        return A.Impossible("You do not have that.")
+    data = engine.catalog.lookup(esper.component_for_entity(action.item, Item).name)
+    if not isinstance(data, Armour):
+        return A.Impossible(f"You cannot wear the {engine.item_name(action.item)}.")
+    if data.is_shield:
+        return wield(engine, A.Wield(action.item))
+    eq = esper.component_for_entity(engine.player, Equipment)
+    unequip(engine, action.item)
+    setattr(eq, data.slot, action.item)
+    return A.Done((Message(f"You put on the {data.name}."),), 2 * stats.STEP_TICKS)
+
+
+def takeoff(engine: Engine, action: A.TakeOff) -> A.Result:
+    if not owned(engine, action.item) or engine.equipped_slot(action.item) is None:
+        return A.Impossible("You are not wearing or holding that.")
+    unequip(engine, action.item)
+    return A.Done((Message(f"You take off the {engine.item_name(action.item)}."),),
+                  stats.STEP_TICKS)
+
+
+def quaff(engine: Engine, action: A.Quaff) -> A.Result:
+    if not owned(engine, action.item):
+        return A.Impossible("You do not have that.")
+    data = engine.catalog.lookup(esper.component_for_entity(action.item, Item).name)
+    if not isinstance(data, MiscItem) or data.heals is None:
+        return A.Impossible("You cannot drink that.")
+    health = esper.component_for_entity(engine.player, Health)
+    health.hp = min(health.max_hp, health.hp + data.heals.roll(engine.streams.loot))
+    esper.component_for_entity(engine.player, Vitals).bleeding = 0
+    consume(engine, action.item)
+    return A.Done((Message("You feel better.", "good"),), stats.STEP_TICKS)
+
+
+def consume(engine: Engine, item: int) -> None:
+    component = esper.component_for_entity(item, Item)
+    component.count -= 1
+    if component.count <= 0:
+        unequip(engine, item)
+        esper.component_for_entity(engine.player, Inventory).items.remove(item)
+        esper.delete_entity(item, immediate=True)
+
+
+def quiver(engine: Engine, action: A.Quiver) -> A.Result:
+    if not owned(engine, action.item):
+        return A.Impossible("You do not have that.")
+    if not isinstance(engine.catalog.lookup(engine.item_name_only(action.item)), Ammo):
+        return A.Impossible("You can only quiver arrows, bolts and sling stones.")
+    return wield(engine, A.Wield(action.item))

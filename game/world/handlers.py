@@ -1,0 +1,15 @@
+"""Which function performs each of the player's actions, by the action's tag."""
+
+from __future__ import annotations
+
+from . import belongings, player_actions
+
+HANDLERS = {
+    "move": player_actions.move, "attack": player_actions.attack, "wait": player_actions.wait,
+    "rest": player_actions.rest, "stance": player_actions.stance, "bash": player_actions.bash,
+    "fire": player_actions.fire, "throw": player_actions.throw,
+    "descend": player_actions.descend, "ascend": player_actions.ascend,
+    "pickup": belongings.pickup, "drop": belongings.drop, "wield": belongings.wield,
+    "wear": belongings.wear, "takeoff": belongings.takeoff, "quaff": belongings.quaff,
+    "quiver": belongings.quiver,
+}

@@ -1,0 +1,194 @@
+"""What the player does in the world: step, attack, wait, rest, change stance, bash, shoot,
+throw, and take the stairs.
+
+Each handler takes the engine and its action and returns Done, Impossible or Instead; the engine
+spends the time a Done reports.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import esper
+
+from game.content.catalog import GOAL_ITEM
+from game.rules import profiles, stats
+from game.rules.items import Weapon
+
+from . import actions as A
+from . import belongings, combat, missiles, traps
+from .components import Creature, Equipment, Health, Item, Position, Stance
+from .events import Event, LevelChanged, Message, Won
+
+if TYPE_CHECKING:
+    from .engine import Engine
+
+REST_LIMIT = 200  # waits in one rest
+
+
+def move(engine: Engine, action: A.Move) -> A.Result:
+    if max(abs(action.dx), abs(action.dy)) != 1:
+        return A.Impossible("You can only step to a neighbouring cell.")
+    pos = esper.component_for_entity(engine.player, Position)
+    x, y = pos.x + action.dx, pos.y + action.dy
+    target = engine.blocker_at(x, y) if engine.gamemap.in_bounds(x, y) else None
+    if target is not None:
+        return A.Instead(A.Attack(target))
+    if not engine.gamemap.in_bounds(x, y) or not engine.gamemap.walkable[x, y]:
+        return A.Impossible("There is a wall in the way.")
+    fighter = engine.fighter(engine.player)
+    if fighter.burden == stats.OVERLOADED:
+        return A.Impossible("You carry too much to move.")
+    engine.move_entity(engine.player, x, y)
+    events = describe_floor(engine, x, y) + traps.spring(engine, engine.player)
+    ticks = stats.STEP_TICKS * stats.BURDEN_STEP_PERCENT[fighter.burden] // 100
+    return A.Done(tuple(events), ticks)
+
+
+def describe_floor(engine: Engine, x: int, y: int) -> list[Event]:
+    names = [engine.item_name(i) for i in engine.items_at(x, y)]
+    gm = engine.gamemap
+    if (x, y) == gm.stairs_down:
+        names.append("a staircase down (>)")
+    if (x, y) == gm.stairs_up:
+        names.append("a staircase up (<)" if engine.depth > 1 else "the way out (<)")
+    return [Message("You see here: " + ", ".join(names) + ".")] if names else []
+
+
+def attack(engine: Engine, action: A.Attack) -> A.Result:
+    why = reach(engine, action.target)
+    if why is not None:
+        return why
+    events, ticks = combat.melee(engine, engine.player, action.target)
+    return A.Done(tuple(events), ticks)
+
+
+def wait(engine: Engine, action: A.Wait) -> A.Result:
+    return A.Done((), stats.STEP_TICKS)
+
+
+def rest(engine: Engine, action: A.Rest) -> A.Result:
+    """Wait until healed (and rested) or disturbed: a creature in view, or hurt."""
+    if hostile_in_view(engine):
+        return A.Impossible("You cannot rest with enemies in view.")
+    health = esper.component_for_entity(engine.player, Health)
+    stance = esper.component_for_entity(engine.player, Stance)
+    events: list[Event] = []
+    for _ in range(REST_LIMIT):
+        if health.hp >= health.max_hp and stance.stamina >= stance.max_stamina:
+            break
+        before = health.hp
+        events += engine.spend(stats.STEP_TICKS)
+        if engine.over or hostile_in_view(engine) or health.hp < before:
+            break
+    done = health.hp >= health.max_hp
+    events.append(Message("You rest." if done else "Your rest is interrupted."))
+    return A.Done(tuple(events), 0)
+
+
+def hostile_in_view(engine: Engine) -> bool:
+    return any(engine.sees(e) for e, _ in engine.creatures_here())
+
+
+def stance(engine: Engine, action: A.SetStance) -> A.Result:
+    """Switching stance takes no time; Aggressive and Frenzy need stamina to enter."""
+    if action.name not in stats.STANCES:
+        return A.Impossible(f"There is no {action.name} stance.")
+    stance = esper.component_for_entity(engine.player, Stance)
+    if stance.name == action.name:
+        return A.Impossible(f"You are already in the {action.name} stance.")
+    if stats.STANCES[action.name].stamina < 0 and stance.stamina <= 0:
+        return A.Impossible("You are too out of breath for that stance.")
+    stance.name = action.name
+    return A.Done((Message(f"You take up the {action.name} stance."),), 0)
+
+
+def bash(engine: Engine, action: A.Bash) -> A.Result:
+    attack = profiles.bash(engine.fighter(engine.player))
+    if attack is None:
+        return A.Impossible("You have no shield to bash with.")
+    why = reach(engine, action.target)
+    if why is not None:
+        return why
+    return A.Done(tuple(combat.strike(engine, engine.player, action.target, attack,
+                                      adjacent=True)), attack.ticks)
+
+
+def reach(engine: Engine, target: int) -> A.Impossible | None:
+    """Why a blow at ``target`` cannot land, or None when it can."""
+    if not esper.entity_exists(target) or not esper.has_component(target, Creature):
+        return A.Impossible("There is nothing there to attack.")
+    me, it = engine.position(engine.player), engine.position(target)
+    if it.depth != me.depth or max(abs(it.x - me.x), abs(it.y - me.y)) != 1:
+        return A.Impossible("That is out of reach.")
+    return None
+
+
+def fire(engine: Engine, action: A.Fire) -> A.Result:
+    """Shoot the missile weapon with the quivered ammunition of its kind."""
+    fighter = engine.fighter(engine.player)
+    eq = esper.component_for_entity(engine.player, Equipment)
+    if fighter.missile is None:
+        return A.Impossible("You have no missile weapon ready (wield a bow, crossbow "
+                            "or sling).")
+    if fighter.ammo is None or fighter.ammo.kind != fighter.missile.ammo:
+        return A.Impossible(f"You have no {fighter.missile.ammo}s ready (Q to quiver).")
+    if (action.x, action.y) == xy(engine, engine.player):
+        return A.Impossible("You cannot shoot yourengine.")
+    attack = profiles.shot(fighter)
+    name = engine.item_name_only(eq.ammo)
+    belongings.consume(engine, eq.ammo)
+    events = missiles.loose(engine, engine.player, attack, action.x, action.y, name,
+                            breaks=fighter.ammo.break_chance)
+    return A.Done(tuple(events), attack.ticks)
+
+
+def xy(engine: Engine, eid: int) -> tuple[int, int]:
+    pos = engine.position(eid)
+    return pos.x, pos.y
+
+
+def throw(engine: Engine, action: A.Throw) -> A.Result:
+    """Throw a weapon (made for throwing or not: then at -4); it lands where it stops."""
+    if not belongings.owned(engine, action.item):
+        return A.Impossible("You do not have that.")
+    data = engine.catalog.lookup(engine.item_name_only(action.item))
+    if not isinstance(data, Weapon) or data.is_missile:
+        return A.Impossible("That is not something to throw.")
+    if (action.x, action.y) == xy(engine, engine.player):
+        return A.Impossible("You cannot throw at yourengine.")
+    attack = profiles.throw(engine.fighter(engine.player), data)
+    name = engine.item_name_only(action.item)
+    belongings.consume(engine, action.item)
+    events = missiles.loose(engine, engine.player, attack, action.x, action.y, name)
+    return A.Done(tuple(events), attack.ticks)
+
+
+def descend(engine: Engine, action: A.Descend) -> A.Result:
+    pos = engine.position(engine.player)
+    if (pos.x, pos.y) != engine.gamemap.stairs_down:
+        return A.Impossible("There is no staircase down here.")
+    engine.enter_level(engine.depth + 1, arriving_down=True)
+    return A.Done((LevelChanged(engine.depth),
+                   Message(f"You descend to depth {engine.depth}.")), stats.STEP_TICKS)
+
+
+def ascend(engine: Engine, action: A.Ascend) -> A.Result:
+    pos = engine.position(engine.player)
+    if (pos.x, pos.y) != engine.gamemap.stairs_up:
+        return A.Impossible("There is no staircase up here.")
+    if engine.depth == 1:
+        return leave(engine)
+    engine.enter_level(engine.depth - 1, arriving_down=False)
+    return A.Done((LevelChanged(engine.depth),
+                   Message(f"You climb to depth {engine.depth}.")), stats.STEP_TICKS)
+
+
+def leave(engine: Engine) -> A.Result:
+    carried = {esper.component_for_entity(i, Item).name for i in engine.inventory()}
+    if GOAL_ITEM not in carried:
+        return A.Impossible(f"You will not leave without the {GOAL_ITEM}.")
+    engine.outcome = "won"
+    engine.cause = f"escaped with the {GOAL_ITEM}"
+    message = Message(f"You climb out into daylight with the {GOAL_ITEM}. You win!", "good")
+    return A.Done((Won(), message), 0)

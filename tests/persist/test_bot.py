@@ -1,0 +1,121 @@
+"""The built-in bot: what it does in small scenes, and that it is a well-behaved recorder."""
+
+from __future__ import annotations
+
+import pytest
+from persist_helpers import bot_game
+
+from game.world import actions as A
+from game.world.bot import Bot
+from game.world.components import Equipment, Health
+from game.world.engine import Engine
+
+ROOM = """
+#########
+#@.s.a..#
+#.......#
+#########
+"""
+
+
+def run(engine: Engine, bot: Bot, steps: int) -> list[A.Action]:
+    taken = []
+    for _ in range(steps):
+        action = bot.next_action()
+        engine.submit(action)
+        taken.append(action)
+    return taken
+
+
+def test_it_fetches_and_puts_on_better_gear():
+    engine = Engine.scenario(ROOM, {"s": "chain mail shirt", "a": "great axe"})
+    run(engine, Bot(engine, 1), 10)
+    eq = engine.component(engine.player, Equipment)
+    assert engine.item_name(eq.body) == "chain mail shirt"
+    assert engine.item_name(eq.main) == "great axe"
+    engine.close()
+
+
+def test_it_leaves_worse_gear_alone():
+    engine = Engine.scenario(ROOM, {"s": "padded coat", "a": "knife"})
+    taken = run(engine, Bot(engine, 1), 10)
+    assert not any(isinstance(a, A.PickUp | A.Wear | A.Wield) for a in taken)
+    engine.close()
+
+
+def test_it_attacks_a_neighbour():
+    engine = Engine.scenario("#####\n#@k.#\n#####", {"k": "kobold"})
+    kobold = engine.creatures_here()[0][0]
+    assert Bot(engine, 1).next_action() == A.Attack(kobold)
+    engine.close()
+
+
+@pytest.mark.parametrize(("share", "expected"), [(0.2, A.Quaff), (0.5, A.Rest)])
+def test_it_drinks_when_low_and_rests_when_hurt(share, expected):
+    engine = Engine.scenario("######\n#@...#\n######")
+    health = engine.component(engine.player, Health)
+    health.hp = int(health.max_hp * share)
+    assert isinstance(Bot(engine, 1).next_action(), expected)
+    engine.close()
+
+
+def test_it_goes_down_the_stairs():
+    engine = Engine.scenario("#######\n#@...>#\n#######")
+    run(engine, Bot(engine, 1), 5)
+    assert engine.depth == 2
+    engine.close()
+
+
+def test_after_a_refusal_it_steps_or_waits():
+    """Asked again with nothing recorded in between (its action was refused): a random step
+    to an open cell or a wait, never the same request."""
+    engine = Engine.scenario("#####\n#...#\n#.@.#\n#...#\n#####")
+    bot = Bot(engine, 1)
+    first, second = bot.next_action(), bot.next_action()
+    assert second != first and isinstance(second, A.Move)
+    third = bot.next_action()
+    assert third != second and isinstance(third, A.Move)
+    corridor = Engine.scenario("#####\n#@..#\n#####")
+    bot = Bot(corridor, 1)
+    assert bot.next_action() == A.Move(1, 0)
+    assert bot.next_action() == A.Wait()  # the only open step was the refused one
+    corridor.close()
+    engine.close()
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_never_two_refusals_in_a_row(seed):
+    engine = Engine(seed, "human duelist")
+    bot, refused, worst = Bot(engine, seed, turns=300), 0, 0
+
+    def submit(action):
+        nonlocal refused, worst
+        result = engine.submit(action)
+        refused = refused + 1 if isinstance(result, A.Impossible) else 0
+        worst = max(worst, refused)
+        return result
+
+    bot.play(submit, 300)
+    assert worst <= 1
+    assert len(engine.actions) == 300 or engine.over
+    engine.close()
+
+
+def test_the_bot_is_deterministic():
+    first, second = bot_game(4, 200), bot_game(4, 200)
+    assert first.engine.actions == second.engine.actions
+    assert first.engine.state_hash() == second.engine.state_hash()
+    assert first.checkpoints == second.checkpoints
+    first.engine.close()
+    second.engine.close()
+
+
+def test_deciding_leaves_the_game_alone():
+    """The bot reads the engine and draws on its own random numbers only."""
+    recording = bot_game(1, 40)
+    before = recording.engine.state()
+    bot = Bot(recording.engine, 99)
+    for _ in range(5):
+        bot.next_action()
+    assert recording.engine.state() == before
+    recording.engine.close()
