@@ -24,6 +24,7 @@ class OutOfSync(Exception):
     """The replay no longer matches the recording at action ``action``."""
 
     def __init__(self, action: int, why: str) -> None:
+        why = " ".join(why.split())[:200]  # one line, whatever an engine error said
         super().__init__(f"out of sync at action {action}: {why}")
         self.action, self.why = action, why
 
