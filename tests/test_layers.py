@@ -14,7 +14,8 @@ ALLOWED = {
     "content": ({"rules", "content"}, set()),
     "world": ({"rules", "content", "world"}, {"esper", "tcod", "numpy"}),
     "persist": ({"rules", "content", "world", "persist"}, {"numpy"}),
-    "ui": ({"rules", "content", "world", "ui"}, {"tcod", "numpy"}),
+    # The inspector and fight-simulator screens show the wizard layer's tools.
+    "ui": ({"rules", "content", "world", "wizard", "ui"}, {"tcod", "numpy"}),
     "frontends": ({"ui", "frontends"}, {"tcod", "numpy", "blessed"}),
     "wizard": ({"rules", "content", "world", "wizard"}, {"numpy"}),
 }

@@ -36,7 +36,6 @@ from game.world.components import Player
 from game.world.engine import Engine
 
 FORMAT = 1
-CHECKPOINT_EVERY = 50
 MAX_BYTES = 64 * 1024 * 1024  # far beyond any real game; refuses to parse a huge file
 DEFAULT_DIR = Path("saves")
 ENABLE_WIZARD = "wiz.enable"  # the tag of game.wizard.actions.Enable (a layer above this one)
@@ -102,38 +101,37 @@ def checksum(data: dict) -> str:
 
 
 class Recording:
-    """An engine whose submissions are checkpointed as they happen. Every action must go
-    through :meth:`submit` for the checkpoints to fall every ``every`` actions."""
+    """A game being recorded. The engine itself takes a checkpoint every
+    ``engine.CHECKPOINT_EVERY`` actions as they are submitted, so any front end that submits to
+    the engine records; this wrapper keeps the older spelling and resumes saved games."""
 
-    def __init__(self, engine: Engine, checkpoints: dict[int, str] | None = None,
-                 every: int = CHECKPOINT_EVERY) -> None:
+    def __init__(self, engine: Engine, checkpoints: dict[int, str] | None = None) -> None:
         self.engine = engine
-        self.checkpoints = dict(checkpoints or {})
-        self.every = every
+        engine.checkpoints.update(checkpoints or {})
+
+    @property
+    def checkpoints(self) -> dict[int, str]:
+        return self.engine.checkpoints
 
     @classmethod
     def resume(cls, path: str | os.PathLike) -> Recording:
         """Continue a saved game, keeping its checkpoints (see :func:`continue_game`)."""
-        save = load(path)
-        return cls(_restore(save), save.checkpoints)
+        return cls(continue_game(path))
 
     def submit(self, action: A.Action) -> A.Result:
-        before = len(self.engine.actions)
-        result = self.engine.submit(action)
-        done = len(self.engine.actions)
-        if done > before and done % self.every == 0:
-            self.checkpoints[done] = self.engine.state_hash()
-        return result
+        return self.engine.submit(action)
 
     def save(self, path: str | os.PathLike) -> Path:
-        return save(self.engine, path, checkpoints=self.checkpoints)
+        return save(self.engine, path)
 
 
 # --- writing -------------------------------------------------------------------------------
 
 
-def save_data(engine: Engine, *, checkpoints: dict[int, str]) -> dict:
-    """The whole save as a dict, checksum included."""
+def save_data(engine: Engine, *, checkpoints: dict[int, str] | None = None) -> dict:
+    """The whole save as a dict, checksum included (the engine's own checkpoints unless
+    others are given)."""
+    checkpoints = engine.checkpoints if checkpoints is None else checkpoints
     actions = [a.to_json() for a in engine.actions]
     snapshot = engine.state()
     final = snapshot_hash(snapshot)
@@ -160,7 +158,8 @@ def _wizard(engine: Engine) -> bool:
     return now and not any(a.tag == ENABLE_WIZARD for a in engine.actions)
 
 
-def save(engine: Engine, path: str | os.PathLike, *, checkpoints: dict[int, str]) -> Path:
+def save(engine: Engine, path: str | os.PathLike, *,
+         checkpoints: dict[int, str] | None = None) -> Path:
     """Write the save atomically: the old file stays whole until the new one is on disk."""
     path = Path(path)
     text = canonical(save_data(engine, checkpoints=checkpoints)) + "\n"
@@ -368,4 +367,5 @@ def _restore(save: SaveData) -> Engine:
         engine.close()
         raise SaveError(f"{save.path}: the snapshot does not restore to its own hash")
     engine.actions = list(save.actions)
+    engine.checkpoints = dict(save.checkpoints)
     return engine

@@ -1,12 +1,15 @@
 """The help screen: every binding of the key table, in two columns when there is room, and
-the keys that only menus, the look cursor and the message log understand."""
+the keys that only menus, the look cursor and the message log understand.
+
+When the whole table does not fit (80x24 holds 34 bindings), the wizard keys get a page of
+their own: Tab or PgDn/PgUp turn pages, Up/Down scroll a page still too long."""
 
 from __future__ import annotations
 
 import tcod.console
 
 from . import palette
-from .keys import BINDINGS, Binding, key_label
+from .keys import BINDINGS, WIZARD_PREFIX, Binding, key_label
 from .screen import POP, STAY, Step
 from .text import footer, put
 
@@ -24,34 +27,50 @@ def binding_keys(binding: Binding) -> str:
 
 class HelpScreen:
     overlay = False
+    sections = (("Keys", [b for b in BINDINGS if not b.help.startswith(WIZARD_PREFIX)]),
+                ("Wizard keys", [b for b in BINDINGS if b.help.startswith(WIZARD_PREFIX)]))
 
     def __init__(self) -> None:
         self.top = 0  # first row shown, when the table needs more rows than the console has
+        self.page = 0
+        self.pages = 1  # measured at each draw
 
     def handle_key(self, key: str) -> Step:
         if key in ("up", "8"):
             self.top = max(0, self.top - 1)
         elif key in ("down", "2"):
             self.top += 1
+        elif key in ("tab", "downright", "btab", "upright") and self.pages > 1:
+            self.page = (self.page + (1 if key in ("tab", "downright") else -1)) % self.pages
+            self.top = 0
         else:
             return POP
         return STAY
 
+    def _page(self, rows: int, columns: int) -> tuple[str, list[Binding]]:
+        """Everything on one page if it fits, else a page per section."""
+        self.pages = 1 if len(BINDINGS) <= rows * columns else len(self.sections)
+        self.page = min(self.page, self.pages - 1)
+        return ("Keys", list(BINDINGS)) if self.pages == 1 else self.sections[self.page]
+
     def draw(self, console: tcod.console.Console) -> None:
-        put(console, 1, 0, "Keys", palette.TITLE)
         columns = 2 if console.width >= 80 else 1
         rows = console.height - 4 - len(OTHER_KEYS)
-        per_column = -(-len(BINDINGS) // columns)
+        title, bindings = self._page(rows, columns)
+        pages = f" ({self.page + 1}/{self.pages})" if self.pages > 1 else ""
+        put(console, 1, 0, title + pages, palette.TITLE)
+        per_column = -(-len(bindings) // columns)
         self.top = min(self.top, max(0, per_column - rows))
         width = console.width // columns
-        for index, binding in enumerate(BINDINGS):
+        for index, binding in enumerate(bindings):
             column, row = divmod(index, per_column)
             if 0 <= row - self.top < rows:
                 self._draw_binding(console, column * width + 1, 2 + row - self.top,
                                    width - 2, binding)
         for i, line in enumerate(OTHER_KEYS):
             put(console, 1, console.height - 2 - len(OTHER_KEYS) + i, line, palette.DIM)
-        footer(console, "Any key: close" + ("   Up/Down: scroll" if per_column > rows else ""))
+        footer(console, "Any key: close" + ("   Up/Down: scroll" if per_column > rows else "")
+               + ("   Tab/PgDn: next page" if self.pages > 1 else ""))
 
     @staticmethod
     def _draw_binding(console: tcod.console.Console, x: int, y: int, width: int,

@@ -8,7 +8,7 @@ import tcod.console
 
 from game.world import actions as A
 
-from . import combat_keys, inventory
+from . import combat_keys, inventory, wizard_menu
 from .character import CharacterScreen
 from .confirm import ConfirmScreen
 from .help import HelpScreen
@@ -61,6 +61,8 @@ class MainScreen:
             return inventory.pick_up(session)
         elif name in COMBAT_COMMANDS:
             return COMBAT_COMMANDS[name](session)
+        elif name in wizard_menu.COMMANDS:
+            return wizard_menu.command(session, name)
         else:
             return Push(self._screen(name))
         return STAY

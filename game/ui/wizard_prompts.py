@@ -17,7 +17,7 @@ from .screen import POP, STAY, Step
 from .text import panel, put, scroll_start
 
 MAX_TEXT = 32
-WIDTH = 56
+WIDTH = 62
 
 
 class TextPrompt:

@@ -22,7 +22,13 @@ from game.rules.items import Ammo
 from game.rules.messages import a_or_an
 
 from . import actions as A
-from . import ai, fighters, state, traps
+from . import (
+    ai,
+    fighters,
+    state,
+    traps,
+    wizard_actions,  # noqa: F401  (registers the wizard's action tags)
+)
 from .components import (
     Actor,
     Attributes,
@@ -51,6 +57,7 @@ MAP_WIDTH, MAP_HEIGHT = 80, 40
 FOV_RADIUS = 8
 REGEN_POINTS = 6  # regeneration: 1 hit point per this many 6 s ticks (twice that diseased)
 LOG_LIMIT = 500
+CHECKPOINT_EVERY = 50  # a recording's sync check: the state hash after every 50 actions
 _worlds = itertools.count(1)
 
 
@@ -81,6 +88,7 @@ class Engine:
         self.now = 0
         self.turn = 0
         self.actions: list[A.Action] = []
+        self.checkpoints: dict[int, str] = {}  # state hash after every CHECKPOINT_EVERY actions
         self.log: list[Message] = []
         self.outcome: str | None = None  # "dead" or "won"
         self.cause = ""
@@ -110,12 +118,12 @@ class Engine:
         try:
             engine._setup(data["seed"], data["character"], catalog)
             engine._restore(data)
-        except (KeyError, TypeError, IndexError, AttributeError) as err:
-            engine.close()
-            raise ValueError(f"bad game state: {err!r}") from None
         except ValueError:
             engine.close()
             raise
+        except Exception as err:  # untrusted data may break in any way: one kind of error
+            engine.close()
+            raise ValueError(f"bad game state: {type(err).__name__}: {err}") from None
         return engine
 
     def _restore(self, data: dict) -> None:
@@ -471,6 +479,8 @@ class Engine:
             self.say(result.reason)
             return result
         self.actions.append(action)
+        if len(self.actions) % CHECKPOINT_EVERY == 0:
+            self.checkpoints[len(self.actions)] = self.state_hash()
         return result
 
     def _perform(self, action: A.Action, depth: int = 0) -> A.Result:

@@ -14,7 +14,6 @@ from game import __version__
 from game.persist import savefile
 from game.persist.replay import replay, verify
 from game.persist.savefile import (
-    CHECKPOINT_EVERY,
     FORMAT,
     GameOver,
     Recording,
@@ -23,7 +22,7 @@ from game.persist.savefile import (
     load,
     save,
 )
-from game.world.engine import Engine
+from game.world.engine import CHECKPOINT_EVERY, Engine
 
 
 def test_round_trip(tmp_path):

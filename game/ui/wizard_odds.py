@@ -1,0 +1,103 @@
+"""The odds inspector (Ctrl-O) and the fight simulator (Ctrl-F) against a creature in view.
+
+Both only read the game, so neither goes through ``session.act``: the inspector computes from
+``game.rules.odds`` (via ``game.wizard.inspect``), the simulator fights in its own arena engine,
+which is closed afterwards so the game's esper world is current again.
+
+The simulator runs to the end before its screen is drawn (0.2-1 s for 1000 fights): a front end
+only redraws after a key, so a live progress bar would need a redraw hook there. Ctrl-C stops a
+long run with the fights done so far (``simulate`` catches it).
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import tcod.console
+
+from game.wizard.fsim import PLAYER, Arena, simulate
+from game.wizard.inspect import Side, inspect, table
+from game.world.components import Creature, Health, Player
+from game.world.engine import Engine
+
+from . import palette
+from .screen import POP, STAY, Replace, Session, Step
+from .text import footer, put
+from .wizard_pick import pick_creature
+
+ROUNDS = 1000
+
+
+def sides(engine: Engine, eid: int) -> tuple[Side, Side]:
+    """You with your max HP, and the creature with its own, as the inspector takes them."""
+    me = engine.player
+    you = Side(engine.component(me, Player).character, engine.fighter(me),
+               engine.component(me, Health).max_hp)
+    it = Side(engine.component(eid, Creature).kind, engine.fighter(eid),
+              engine.component(eid, Health).max_hp)
+    return you, it
+
+
+def odds_lines(engine: Engine, eid: int) -> list[str]:
+    return table(inspect(*sides(engine, eid)))
+
+
+def fsim_lines(engine: Engine, eid: int, rounds: int = ROUNDS) -> list[str]:
+    """``rounds`` fights of your current build against this creature's kind."""
+    kind = engine.component(eid, Creature).kind
+    arena = Arena(PLAYER, kind, seed=engine.seed, character=engine.character, build=engine)
+    try:
+        report = simulate(arena, rounds)
+    finally:
+        arena.engine.close()
+        engine.exists(engine.player)  # any public call switches esper back to the game
+    return [f"You ({engine.character}, as you are now) against a {kind}:", "",
+            *report.lines()]
+
+
+def odds(session: Session) -> Step:
+    engine = session.engine
+    return pick_creature(session, "Odds against", lambda eid: Replace(
+        ReportScreen("Odds inspector (exact)", odds_lines(engine, eid))))
+
+
+def fsim(session: Session) -> Step:
+    engine = session.engine
+    return pick_creature(session, "Fight against", lambda eid: Replace(
+        ReportScreen("Fight simulator", fsim_lines(engine, eid))))
+
+
+class ReportScreen:
+    """Lines of text on their own screen, wrapped where too long; Up/Down scroll when they do
+    not fit, any other key closes."""
+
+    overlay = False
+
+    def __init__(self, title: str, lines: list[str]) -> None:
+        self.title, self.lines = title, lines
+        self.top = 0
+        self.limit = 0  # how far it can scroll; measured at each draw
+
+    def handle_key(self, key: str) -> Step:
+        if key in ("up", "8", "down", "2") and self.limit:
+            step = -1 if key in ("up", "8") else 1
+            self.top = min(max(0, self.top + step), self.limit)
+            return STAY
+        return POP
+
+    def draw(self, console: tcod.console.Console) -> None:
+        rows = console.height - 2
+        lines = [part for line in self.lines for part in _fit(line, console.width - 2)]
+        self.limit = max(0, len(lines) - rows)
+        self.top = min(self.top, self.limit)
+        put(console, 1, 0, self.title, palette.TITLE)
+        for row, line in enumerate(lines[self.top:self.top + rows]):
+            put(console, 1, 1 + row, line, palette.TEXT)
+        footer(console, "Any key: close" + ("   Up/Down: scroll" if self.limit else ""))
+
+
+def _fit(line: str, width: int) -> list[str]:
+    """A line as it is when it fits (keeping its indent), else wrapped with an indent."""
+    if len(line) <= width:
+        return [line]
+    return textwrap.wrap(line, width, subsequent_indent="    ")

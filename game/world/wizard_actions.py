@@ -1,0 +1,214 @@
+"""Wizard commands as actions: recorded, saved, replayed and verified like any other.
+
+They live in the world layer so that every saved game, wizard or not, can be loaded and
+replayed by code that knows nothing of the wizard's tools.
+
+Each performs itself on the engine (``perform``), as the engine's own handlers do. All but
+``Enable`` need a wizard game; ``Enable`` makes the game a wizard game for good.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from game.rules import stats
+
+from . import actions as A
+from .components import Attributes, Health, Player, Position, Training
+from .events import Message
+from .mapgen import MAX_DEPTH
+
+if TYPE_CHECKING:
+    from .engine import Engine
+
+STATS = ("strength", "dexterity", "constitution", "willpower")
+
+
+class WizardAction(A.Action):
+    """A command that needs wizard mode; ``run`` does the work and returns a message."""
+
+    def perform(self, engine: Engine) -> A.Result:
+        flags = engine.component(engine.player, Player)
+        if not flags.wizard:
+            return A.Impossible("That needs wizard mode.")
+        result = self.run(engine, flags)
+        if isinstance(result, str):
+            return A.Done((Message(result, "wizard"),), 0)
+        return result
+
+    def run(self, engine: Engine, flags: Player) -> A.Result | str:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class Enable(A.Action):
+    """Enter wizard mode; the game stays a wizard game for good."""
+
+    tag: ClassVar[str] = "wiz.enable"
+
+    def perform(self, engine: Engine) -> A.Result:
+        flags = engine.component(engine.player, Player)
+        if flags.wizard:
+            return A.Impossible("You are already in wizard mode.")
+        flags.wizard = True
+        return A.Done((Message("Wizard mode is on. This is now a wizard game.", "wizard"),), 0)
+
+
+@dataclass(frozen=True, slots=True)
+class MapLevel(WizardAction):
+    tag: ClassVar[str] = "wiz.map"
+
+    def run(self, engine: Engine, flags: Player) -> str:
+        engine.gamemap.explored[:] = True
+        return "The whole level is mapped."
+
+
+@dataclass(frozen=True, slots=True)
+class Teleport(WizardAction):
+    tag: ClassVar[str] = "wiz.teleport"
+    x: int
+    y: int
+
+    def run(self, engine: Engine, flags: Player) -> A.Result | str:
+        gm = engine.gamemap
+        if not gm.in_bounds(self.x, self.y) or not gm.walkable[self.x, self.y]:
+            return A.Impossible("You cannot teleport into rock.")
+        if engine.blocker_at(self.x, self.y) not in (None, engine.player):
+            return A.Impossible("Something stands there.")
+        engine.move_entity(engine.player, self.x, self.y)
+        engine.refresh()
+        return "You teleport."
+
+
+@dataclass(frozen=True, slots=True)
+class GoToDepth(WizardAction):
+    tag: ClassVar[str] = "wiz.depth"
+    depth: int
+
+    def run(self, engine: Engine, flags: Player) -> A.Result | str:
+        if not 1 <= self.depth <= MAX_DEPTH:
+            return A.Impossible(f"Depths go from 1 to {MAX_DEPTH}.")
+        engine.go_to_level(self.depth)
+        return f"You are on depth {self.depth}."
+
+
+@dataclass(frozen=True, slots=True)
+class CreateCreature(WizardAction):
+    tag: ClassVar[str] = "wiz.creature"
+    name: str
+    x: int
+    y: int
+
+    def run(self, engine: Engine, flags: Player) -> A.Result | str:
+        if self.name not in engine.catalog.creatures:
+            return A.Impossible(f"There is no creature called {self.name!r}.")
+        gm = engine.gamemap
+        if not gm.in_bounds(self.x, self.y) or not gm.walkable[self.x, self.y] \
+                or engine.blocker_at(self.x, self.y) is not None:
+            return A.Impossible("There is no room there.")
+        engine.create_creature(self.name, self.x, self.y, engine.depth)
+        return f"A {self.name} appears."
+
+
+@dataclass(frozen=True, slots=True)
+class CreateItem(WizardAction):
+    """A wish: the item appears at your feet."""
+
+    tag: ClassVar[str] = "wiz.item"
+    name: str
+
+    def run(self, engine: Engine, flags: Player) -> A.Result | str:
+        try:
+            engine.catalog.lookup(self.name)
+        except KeyError:
+            return A.Impossible(f"There is no item called {self.name!r}.")
+        pos = engine.position(engine.player)
+        engine.create_item(self.name, 1, Position(pos.x, pos.y, pos.depth))
+        return f"A {self.name} appears at your feet."
+
+
+@dataclass(frozen=True, slots=True)
+class Heal(WizardAction):
+    tag: ClassVar[str] = "wiz.heal"
+
+    def run(self, engine: Engine, flags: Player) -> str:
+        engine.heal_fully(engine.player)
+        return "You are fully healed."
+
+
+@dataclass(frozen=True, slots=True)
+class SetStat(WizardAction):
+    tag: ClassVar[str] = "wiz.stat"
+    stat: str
+    value: int
+
+    def run(self, engine: Engine, flags: Player) -> A.Result | str:
+        if self.stat not in STATS or not 1 <= self.value <= 30:
+            return A.Impossible(f"Stats are {', '.join(STATS)}, from 1 to 30.")
+        setattr(engine.component(engine.player, Attributes), self.stat, self.value)
+        return f"Your {self.stat} is now {self.value}."
+
+
+@dataclass(frozen=True, slots=True)
+class SetRank(WizardAction):
+    """Set a weapon-skill or fighting-style rank."""
+
+    tag: ClassVar[str] = "wiz.rank"
+    name: str
+    rank: int
+
+    def run(self, engine: Engine, flags: Player) -> A.Result | str:
+        if not 0 <= self.rank <= stats.MAX_RANK:
+            return A.Impossible(f"Ranks go from 0 to {stats.MAX_RANK}.")
+        training = engine.component(engine.player, Training)
+        if self.name in stats.STYLES:
+            training.styles[self.name] = self.rank
+        elif self.name in engine.skill_names():
+            training.skills[self.name] = self.rank
+        else:
+            return A.Impossible(f"There is no skill or style called {self.name!r}.")
+        training.points.pop(self.name, None)
+        return f"Your rank in {self.name} is now {self.rank}."
+
+
+@dataclass(frozen=True, slots=True)
+class KillAll(WizardAction):
+    tag: ClassVar[str] = "wiz.killall"
+
+    def run(self, engine: Engine, flags: Player) -> A.Result:
+        events = []
+        for eid, _ in engine.creatures_here():
+            events += engine.damage(eid, engine.component(eid, Health).hp,
+                                    cause="smitten by a wizard")
+        return A.Done((*events, Message("Every creature on the level dies.", "wizard")), 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Invulnerable(WizardAction):
+    tag: ClassVar[str] = "wiz.invulnerable"
+
+    def run(self, engine: Engine, flags: Player) -> str:
+        flags.invulnerable = not flags.invulnerable
+        return f"Invulnerability {'on' if flags.invulnerable else 'off'}."
+
+
+@dataclass(frozen=True, slots=True)
+class ShowRolls(WizardAction):
+    tag: ClassVar[str] = "wiz.rolls"
+
+    def run(self, engine: Engine, flags: Player) -> str:
+        flags.show_rolls = not flags.show_rolls
+        return f"Roll display {'on' if flags.show_rolls else 'off'}."
+
+
+@dataclass(frozen=True, slots=True)
+class Regenerate(WizardAction):
+    """A new layout for this level (a fresh seed for it), with new creatures and items."""
+
+    tag: ClassVar[str] = "wiz.regen"
+
+    def run(self, engine: Engine, flags: Player) -> str:
+        engine.regenerate_level()
+        return "The level shifts around you."
+

@@ -1,0 +1,367 @@
+"""Wizard mode through keys (issue 6): the typed confirmation, every command on its own key and
+from the & menu, the odds inspector and fight simulator screens, and the recording."""
+
+from __future__ import annotations
+
+import pytest
+from test_screens import press, render, text
+
+from game.ui import keys
+from game.ui.app import GameApp
+from game.ui.ending import EndScreen
+from game.ui.help import HelpScreen, binding_keys
+from game.ui.main_screen import MainScreen
+from game.ui.menus import MenuScreen
+from game.ui.wizard_menu import NEEDS
+from game.ui.wizard_odds import ReportScreen
+from game.ui.wizard_prompts import NamePrompt, completion, matching
+from game.wizard import actions as W
+from game.wizard.inspect import Side, inspect, table
+from game.world.components import Attributes, Health, Item, Player, Position, Training
+from game.world.engine import Engine
+
+ROOM = """
+##########
+#........#
+#..@k....#
+#........#
+##########
+"""
+WIZARD_KEYS = [k for b in keys.BINDINGS if b.command.startswith("wiz_") for k in b.keys]
+
+
+def game(picture: str = ROOM, legend: dict | None = None) -> GameApp:
+    return GameApp.from_engine(Engine.scenario(picture, legend or {"k": "kobold"}, seed=6))
+
+
+def wizard(picture: str = ROOM, legend: dict | None = None) -> GameApp:
+    app = game(picture, legend)
+    press(app, "&", *"yes", "enter")
+    assert flags(app).wizard
+    return app
+
+
+def flags(app: GameApp) -> Player:
+    return app.engine.component(app.engine.player, Player)
+
+
+def here(app: GameApp) -> tuple[int, int]:
+    pos = app.engine.position(app.engine.player)
+    return pos.x, pos.y
+
+
+def kinds(app: GameApp) -> list[str]:
+    return [c.kind for _, (c, _) in app.engine.creatures_here()]
+
+
+# --- a normal game ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("key", WIZARD_KEYS)
+def test_a_normal_game_cannot_reach_a_wizard_command(key):
+    app = game()
+    before = app.engine.state_hash()
+    press(app, key)
+    assert isinstance(app.screen, MainScreen)
+    assert NEEDS in text(app)
+    assert app.engine.state_hash() == before and app.engine.actions == []
+
+
+def test_ampersand_and_yes_make_a_wizard_game():
+    app = game()
+    press(app, "&")
+    assert "Enter wizard mode for good? Type yes:" in text(app)
+    press(app, *"yes")
+    assert "> yes_" in text(app)
+    press(app, "enter")
+    assert flags(app).wizard and app.engine.actions == [W.Enable()]
+    assert "WIZARD" in text(app)
+
+
+@pytest.mark.parametrize("typed", [["n", "o", "enter"], ["Y", "e", "s", "enter"],
+                                   ["y", "e", "s", "!", "enter"], ["y", "e", "s", "escape"],
+                                   ["enter"]])
+def test_anything_but_yes_cancels(typed):
+    app = game()
+    press(app, "&", *typed)
+    assert isinstance(app.screen, MainScreen)
+    assert not flags(app).wizard and app.engine.actions == []
+
+
+def test_backspace_edits_the_answer():
+    app = game()
+    press(app, "&", *"yex", "backspace", "s", "enter")
+    assert flags(app).wizard
+
+
+# --- the menu and each command ------------------------------------------------------------
+
+
+def test_ampersand_in_a_wizard_game_lists_every_command_with_its_key():
+    app = wizard()
+    press(app, "&")
+    assert isinstance(app.screen, MenuScreen)
+    screen = text(app)
+    for binding in keys.BINDINGS:
+        if binding.command.startswith("wiz_"):
+            assert binding.help.removeprefix("wizard: ") in screen
+            assert binding_keys(binding) in screen
+
+
+def test_the_menu_runs_a_command_and_closes():
+    app = wizard()
+    app.engine.component(app.engine.player, Health).hp = 1
+    press(app, "&")
+    letter = next(e for e in app.screen.entries if e.value == "wiz_heal")
+    press(app, "abcdefghijklmn"[app.screen.entries.index(letter)])
+    assert isinstance(app.screen, MainScreen)
+    assert app.engine.component(app.engine.player, Health).hp == \
+        app.engine.component(app.engine.player, Health).max_hp
+
+
+def test_the_menu_opens_a_command_screen_in_its_place():
+    app = wizard()
+    press(app, "&")
+    index = next(i for i, e in enumerate(app.screen.entries) if e.value == "wiz_depth")
+    press(app, "abcdefghijklmn"[index])
+    assert isinstance(app.screen, MenuScreen) and "Go to which depth?" in text(app)
+    press(app, "escape")
+    assert isinstance(app.screen, MainScreen)
+
+
+def test_ctrl_a_maps_the_level():
+    app = wizard()
+    press(app, "ctrl-a")
+    assert app.engine.gamemap.explored.all()
+
+
+def test_ctrl_t_teleports_to_the_cell_under_the_cursor():
+    app = wizard()
+    x, y = here(app)
+    press(app, "ctrl-t")
+    assert "Teleport to: direction keys move" in text(app)
+    press(app, "j", "h", "enter")
+    assert here(app) == (x - 1, y + 1) and isinstance(app.screen, MainScreen)
+
+
+def test_ctrl_d_goes_to_a_depth():
+    app = wizard()
+    press(app, "ctrl-d")
+    assert "depth 6" in text(app)
+    press(app, "c")
+    assert app.engine.depth == 3
+
+
+def test_ctrl_e_creates_a_creature_from_a_partial_name_and_tab():
+    app = wizard()
+    x, y = here(app)
+    press(app, "ctrl-e", *"gobl")
+    assert "goblin" in text(app) and "hobgoblin" in text(app)  # the matches are listed
+    press(app, "tab")
+    assert app.screen.text == "goblin"
+    press(app, "enter")
+    assert sorted(kinds(app)) == ["goblin", "kobold"]
+    goblin = next(e for e, (c, _) in app.engine.creatures_here() if c.kind == "goblin")
+    pos = app.engine.position(goblin)
+    assert max(abs(pos.x - x), abs(pos.y - y)) == 1
+
+
+def test_ctrl_e_also_picks_from_the_list():
+    app = wizard()
+    press(app, "ctrl-e", "down", "down", "enter")
+    assert sorted(kinds(app)) == sorted(["kobold", sorted(app.engine.catalog.creatures)[2]])
+
+
+def test_ctrl_e_says_when_there_is_no_room():
+    app = wizard("#####\n#@k.#\n#####", {"k": "kobold"})
+    press(app, "ctrl-e", *"troll", "enter")
+    assert kinds(app) == ["kobold"] and "There is no room next to you." in text(app)
+
+
+def test_the_name_prompt_completes_and_cycles():
+    names = ["kobold", "kobold archer", "goblin", "hobgoblin"]
+    assert completion("ko", names) == "kobold"
+    assert completion("kobold", names) == "kobold"
+    assert matching("gob", names) == ["goblin", "hobgoblin"]
+    prompt = NamePrompt("?", names, lambda name: name)
+    for key in "ko":
+        prompt.handle_key(key)
+    prompt.handle_key("tab")
+    assert prompt.text == "kobold" and prompt.matches[prompt.selected] == "kobold"
+    prompt.handle_key("tab")  # nothing more to complete: the highlight moves on
+    assert prompt.handle_key("enter") == "kobold archer"
+
+
+def test_ctrl_w_wishes_an_item_to_the_players_feet():
+    app = wizard()
+    press(app, "ctrl-w", *"long s", "tab", "enter")
+    assert [app.engine.item_name(i) for i in app.engine.items_at(*here(app))] == ["long sword"]
+
+
+def test_ctrl_g_heals_fully():
+    app = wizard()
+    health = app.engine.component(app.engine.player, Health)
+    health.hp = 2
+    press(app, "ctrl-g")
+    assert health.hp == health.max_hp
+
+
+def test_ctrl_b_sets_a_stat_and_refuses_a_number_out_of_range():
+    app = wizard()
+    press(app, "ctrl-b", "b")  # dexterity
+    press(app, *"40", "enter")
+    assert "A number from 1 to 30, please." in text(app)
+    press(app, "backspace", "backspace", *"25", "enter")
+    assert app.engine.component(app.engine.player, Attributes).dexterity == 25
+    assert isinstance(app.screen, MainScreen)
+
+
+def test_ctrl_u_sets_a_skill_rank_and_a_style_rank():
+    app = wizard()
+    training = app.engine.component(app.engine.player, Training)
+    press(app, "ctrl-u", "a", "7", "enter")  # the first skill: Axes
+    assert training.skills["Axes"] == 7
+    press(app, "ctrl-u")
+    render(app)
+    index = next(i for i, e in enumerate(app.screen.entries) if e.value == "Duelist")
+    press(app, "abcdefghijklmnopqrst"[index], *"10", "enter")
+    assert training.styles["Duelist"] == 10
+
+
+def test_ctrl_k_kills_every_creature_on_the_level():
+    app = wizard()
+    press(app, "ctrl-k")
+    assert kinds(app) == []
+
+
+def test_ctrl_v_turns_invulnerability_on_and_off():
+    app = wizard()
+    press(app, "ctrl-v")
+    assert flags(app).invulnerable
+    press(app, "ctrl-v")
+    assert not flags(app).invulnerable
+
+
+def test_ctrl_r_shows_every_roll_after_an_attack():
+    app = wizard()
+    press(app, "ctrl-r")
+    assert flags(app).show_rolls
+    start = len(app.engine.log)
+    press(app, "l")  # attack the kobold
+    lines = [m.text.strip() for m in app.engine.log[start:]]
+    assert any(line.startswith("roll ") for line in lines)
+
+
+def test_ctrl_x_regenerates_the_level():
+    app = wizard()
+    before = app.engine.gamemap
+    press(app, "ctrl-x")
+    assert app.engine.gamemap is not before and 1 in app.engine.level_seeds
+
+
+# --- reading only: odds and the fight simulator -------------------------------------------
+
+
+def test_ctrl_o_shows_the_inspectors_table_for_the_creature():
+    app = wizard()
+    engine = app.engine
+    kobold = engine.creatures_here()[0][0]
+    press(app, "ctrl-o")
+    assert "Odds against" in text(app)
+    before = engine.state_hash()
+    press(app, "enter")
+    assert isinstance(app.screen, ReportScreen)
+    me = engine.player
+    expected = table(inspect(
+        Side("dwarf warrior", engine.fighter(me), engine.component(me, Health).max_hp),
+        Side("kobold", engine.fighter(kobold), engine.component(kobold, Health).max_hp)))
+    shown = text(app)
+    assert "Odds inspector (exact)" in shown
+    assert " ".join("\n".join(expected).split()) in " ".join(shown.split())  # long lines wrap
+    assert engine.state_hash() == before
+    press(app, "x")
+    assert isinstance(app.screen, MainScreen)
+
+
+def test_the_creature_picker_needs_a_creature():
+    app = wizard(ROOM.replace("k", "."))
+    press(app, "ctrl-o")
+    assert isinstance(app.screen, MainScreen) and "There is no creature in view." in text(app)
+    app = wizard()
+    press(app, "ctrl-f", "h", "enter")  # the cursor moved off the kobold
+    assert "There is no creature there" in text(app)
+
+
+def test_ctrl_f_simulates_fights_and_leaves_the_game_as_it_was():
+    app = wizard()
+    engine = app.engine
+    actions = list(engine.actions)
+    before = engine.state_hash()
+    press(app, "ctrl-f", "enter")
+    screen = text(app)
+    assert "1000 fights" in screen and "attacker wins" in screen
+    assert engine.state_hash() == before and engine.actions == actions
+    press(app, "escape", "l")  # the game goes on in its own world
+    assert engine.turn == 1
+
+
+# --- the recording, the help and the death screen -----------------------------------------
+
+
+def test_every_wizard_key_is_recorded_and_replays_to_the_same_game():
+    app = wizard()
+    press(app, "ctrl-a", "ctrl-g", "ctrl-v", "ctrl-r", "ctrl-b", "a", *"20", "enter",
+          "ctrl-u", "a", "3", "enter", "ctrl-t", "k", "enter", "ctrl-e", *"jack", "enter",
+          "ctrl-w", *"rock", "enter", "ctrl-k", "ctrl-x", "ctrl-d", "b")
+    engine = app.engine
+    recorded = {type(a) for a in engine.actions}
+    assert recorded == {W.Enable, W.MapLevel, W.Heal, W.Invulnerable, W.ShowRolls, W.SetStat,
+                        W.SetRank, W.CreateCreature, W.CreateItem, W.Teleport, W.KillAll,
+                        W.Regenerate, W.GoToDepth}
+    replay = Engine.scenario(ROOM, {"k": "kobold"}, seed=6)
+    for action in engine.actions:
+        replay.submit(type(action).from_json(action.to_json()))
+    assert replay.state_hash() == engine.state_hash()
+
+
+def test_help_shows_every_binding_at_80x24_over_two_pages():
+    app = game()
+    press(app, "?")
+    first = text(app)
+    assert "Keys (1/2)" in first and "Tab/PgDn: next page" in first
+    press(app, "tab")
+    second = text(app)
+    assert "Wizard keys (2/2)" in second
+    for binding in keys.BINDINGS:
+        page = second if binding.help.startswith(keys.WIZARD_PREFIX) else first
+        assert binding.help in page and binding_keys(binding) in page
+    press(app, "x")
+    assert isinstance(app.screen, MainScreen)
+
+
+def test_help_fits_on_one_page_when_the_console_is_tall():
+    app = game()
+    press(app, "?")
+    screen = text(app, 80, 40)
+    assert all(b.help in screen for b in keys.BINDINGS) and "(1/2)" not in screen
+    assert isinstance(app.screen, HelpScreen)
+
+
+def test_the_death_screen_says_it_was_a_wizard_game():
+    app = wizard()
+    engine = app.engine
+    engine.damage(engine.player, 999, cause="killed by a test")
+    press(app, ".")
+    assert isinstance(app.screen, EndScreen) and "A wizard game." in text(app)
+    normal = game()
+    normal.engine.damage(normal.engine.player, 999, cause="killed by a test")
+    press(normal, ".")
+    assert "A wizard game." not in text(normal)
+
+
+def test_wizard_items_and_creatures_are_real_game_things():
+    app = wizard()
+    press(app, "ctrl-w", *"healing", "enter")
+    item = app.engine.items_at(*here(app))[0]
+    assert app.engine.component(item, Item).name == "healing potion"
+    assert app.engine.component(item, Position) is not None
