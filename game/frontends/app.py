@@ -20,3 +20,6 @@ class App(Protocol):
 
     def handle_key(self, key: str) -> bool:
         """React to one normalized key name; return False to quit."""
+
+    # An app may also have ``tick() -> bool``: called about ten times a second while no key
+    # comes (a replay plays on); True asks for a new frame.

@@ -219,7 +219,10 @@ def _loop(
             renderer.render(console)
             dirty = False
         key = key_name(term.inkey(timeout=POLL_SECONDS, esc_delay=ESC_DELAY))
-        if key is None or _too_small(console, min_size):
+        if key is None:
+            dirty = _tick(app) or dirty  # a replay plays on while no key comes
+            continue
+        if _too_small(console, min_size):
             continue  # keys are ignored while the player cannot see the game
         if not app.handle_key(key):
             return
@@ -234,6 +237,12 @@ def _new_console(term: blessed.Terminal, renderer: AnsiRenderer) -> tcod.console
     """A console of the terminal's current size; the screen must then be repainted in full."""
     renderer.invalidate()
     return tcod.console.Console(*_size(term), order="F")
+
+
+def _tick(app: App) -> bool:
+    """Let an app that changes by itself (a replay) move on; True when it did."""
+    tick = getattr(app, "tick", None)
+    return bool(tick is not None and tick())
 
 
 def _too_small(console: tcod.console.Console, min_size: tuple[int, int]) -> bool:

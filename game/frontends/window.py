@@ -64,7 +64,10 @@ def run(app: App) -> None:
             console = context.new_console(min_columns=COLUMNS, min_rows=ROWS, order="F")
             app.draw(console)
             context.present(console)
-            for event in tcod.event.wait():
+            tick = getattr(app, "tick", None)
+            if tick is not None:
+                tick()
+            for event in tcod.event.wait(timeout=0.1 if tick is not None else None):
                 if isinstance(event, tcod.event.Quit):
                     return
                 key = key_name(event)

@@ -69,6 +69,13 @@ class Seeker:
         if expected is not None and self.engine.state_hash() != expected:
             raise OutOfSync(self.index, "the state differs from the recorded checkpoint")
 
+    def crash_again(self) -> A.Result:
+        """Perform a crash report's last action, which crashed the game when it was played:
+        a deterministic bug raises again here."""
+        if self.save.crash is None or self.index != self.length:
+            raise ValueError("only a crash report, replayed to its end, has an action left")
+        return self.engine.submit(self.save.crash)
+
     def seek(self, position: int) -> Engine:
         """The game after the first ``position`` actions."""
         if not 0 <= position <= self.length:

@@ -44,6 +44,7 @@ _INDEX = re.compile(r"0|[1-9][0-9]{0,8}")
 _FIELDS = {"format": int, "game_version": str, "seed": int, "character": str, "wizard": bool,
            "actions": list, "checkpoints": dict, "snapshot": dict, "final_hash": str,
            "dead": bool, "checksum": str}
+_OPTIONAL = {"crash": dict}  # a crash report: {"action": the action that crashed, "error": ...}
 
 
 class SaveError(Exception):
@@ -68,6 +69,8 @@ class SaveData:
     snapshot: dict
     final_hash: str
     dead: bool
+    crash: A.Action | None = None  # a crash report's last action: replaying it crashes again
+    crash_error: str = ""
 
     @property
     def wizard_game(self) -> bool:
@@ -203,6 +206,26 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+def crash_report(engine: Engine, error: BaseException, folder: Path = DEFAULT_DIR) -> Path:
+    """Write the game so far and the action that crashed it to ``crash-<seed>-<turn>.json``:
+    the game is rebuilt from its seed (its live state may be half changed), so the report is
+    a normal save whose replay ends by performing the crashing action again."""
+    clean = Engine(engine.seed, engine.character, wizard=_wizard(engine))
+    try:
+        for action in engine.actions:
+            clean.submit(action)
+        data = save_data(clean)
+    finally:
+        clean.close()
+    if engine.pending is not None:
+        data["crash"] = {"action": engine.pending.to_json(),
+                         "error": f"{type(error).__name__}: {_short(error)}"}
+        data["checksum"] = checksum(data)
+    path = Path(folder) / f"crash-{engine.seed}-{engine.turn}.json"
+    write_atomic(path, (canonical(data) + "\n").encode())
+    return path
+
+
 # --- reading -------------------------------------------------------------------------------
 
 
@@ -219,9 +242,22 @@ def load(path: str | os.PathLike) -> SaveData:
     actions = _actions(data["actions"], bad)
     checkpoints = _checkpoints(data["checkpoints"], len(actions), bad)
     _check_consistent(data, checkpoints, len(actions), bad)
+    crash, error = _crash(data.get("crash"), bad)
     return SaveData(path, data["game_version"], data["seed"], data["character"],
                     data["wizard"], actions, checkpoints, data["snapshot"],
-                    data["final_hash"], data["dead"])
+                    data["final_hash"], data["dead"], crash, error)
+
+
+def _crash(raw: Any, bad) -> tuple[A.Action | None, str]:
+    if raw is None:
+        return None, ""
+    if not isinstance(raw, dict) or set(raw) != {"action", "error"} \
+            or not isinstance(raw["error"], str):
+        raise bad("field 'crash' should hold an action and an error")
+    try:
+        return A.Action.from_json(raw["action"]), raw["error"]
+    except ValueError as err:
+        raise bad(f"crash action: {_short(err)}") from None
 
 
 def _read(path: Path) -> bytes:
@@ -289,7 +325,7 @@ def _check_header(data: dict, bad) -> None:
 
 def _check_fields(data: dict, bad) -> None:
     missing = sorted(set(_FIELDS) - set(data))
-    extra = sorted(set(data) - set(_FIELDS))
+    extra = sorted(set(data) - set(_FIELDS) - set(_OPTIONAL))
     if missing or extra:
         raise bad(f"missing fields {missing}" if missing else f"unknown fields {extra}")
     for key, kind in _FIELDS.items():

@@ -7,6 +7,8 @@ changes. After every key, a game that has just ended gets its end screen, whiche
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import tcod.console
 
 from game.world.engine import Engine
@@ -16,13 +18,23 @@ from .main_screen import MainScreen
 from .screen import Begin, Pop, Push, Quit, Replace, Screen, Session, Step
 from .start import StartScreen
 
+Saver = Callable[[Engine], str]  # saves the game; returns where (raises OSError/ValueError)
+CrashReporter = Callable[[Engine, BaseException], object]
+
 
 class GameApp:
-    """``GameApp(seed)`` starts on the character choice; with ``character`` it starts playing."""
+    """``GameApp(seed)`` starts on the character choice; with ``character`` it starts playing.
+
+    ``saver`` is how the game is saved (the command line passes the persist layer's save):
+    on S, on every change of level, on quitting and when the game ends. ``on_crash`` writes
+    a crash report before an unexpected exception leaves (and the terminal is restored)."""
 
     def __init__(self, seed: int, character: str | None = None, *,
-                 engine: Engine | None = None) -> None:
+                 engine: Engine | None = None, saver: Saver | None = None,
+                 on_crash: CrashReporter | None = None) -> None:
         self.seed = seed
+        self.saver, self.on_crash = saver, on_crash
+        self.crash_report: object = None
         self.session: Session | None = None
         self.stack: list[Screen] = []
         if engine is not None:
@@ -33,9 +45,9 @@ class GameApp:
             self.stack.append(StartScreen(seed))
 
     @classmethod
-    def from_engine(cls, engine: Engine) -> GameApp:
+    def from_engine(cls, engine: Engine, **hooks) -> GameApp:
         """Show a game already under way (a loaded save, a test scenario)."""
-        return cls(engine.seed, engine=engine)
+        return cls(engine.seed, engine=engine, **hooks)
 
     @property
     def engine(self) -> Engine | None:
@@ -46,7 +58,7 @@ class GameApp:
         return self.stack[-1]
 
     def _begin(self, engine: Engine) -> None:
-        self.session = Session(engine)
+        self.session = Session(engine, saver=self.saver)
         self.stack = [MainScreen(self.session)]
         if engine.over:
             self.stack.append(EndScreen(self.session))
@@ -60,10 +72,20 @@ class GameApp:
             screen.draw(console)
 
     def handle_key(self, key: str) -> bool:
+        try:
+            return self._handle_key(key)
+        except Exception as err:
+            if self.on_crash is not None and self.engine is not None:
+                self.crash_report = self.on_crash(self.engine, err)
+            raise
+
+    def _handle_key(self, key: str) -> bool:
         if not self.stack:
             return False
         step = self.screen.handle_key(key)
         if not self._apply(step):
+            if self.session is not None:
+                self.session.save()
             return False
         self._check_ending()
         return bool(self.stack)
@@ -85,4 +107,5 @@ class GameApp:
     def _check_ending(self) -> None:
         session = self.session
         if session and session.engine.over and not isinstance(self.screen, EndScreen):
+            session.save()  # a dead character's save stays as a recording
             self.stack = [MainScreen(session), EndScreen(session)]

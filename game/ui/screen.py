@@ -6,6 +6,7 @@ testable on their own and ``GameApp`` is the one place the stack changes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -13,7 +14,7 @@ import tcod.console
 
 from game.world import actions as A
 from game.world.engine import Engine
-from game.world.events import Message
+from game.world.events import LevelChanged, Message
 
 
 class Screen(Protocol):
@@ -71,12 +72,29 @@ class Session:
     engine: Engine
     notice: str | None = None
     marker: Message | None = field(default=None)
+    saver: Callable[[Engine], str] | None = None
 
     def act(self, action: A.Action) -> A.Result:
         log = self.engine.log
         self.marker = log[-1] if log else None
         self.notice = None
-        return self.engine.submit(action)
+        result = self.engine.submit(action)
+        if isinstance(result, A.Done) and any(isinstance(e, LevelChanged)
+                                              for e in result.events):
+            self.save()  # every change of level is saved
+        return result
+
+    def save(self) -> str | None:
+        """Save through the saver the app was given; the outcome is shown as a notice."""
+        if self.saver is None:
+            return None
+        try:
+            where = self.saver(self.engine)
+        except Exception as err:  # a failed save must not end the game: say so and play on
+            self.notice = f"The game could not be saved: {err}"
+            return None
+        self.notice = f"Saved to {where}."
+        return where
 
     def new_messages(self) -> int:
         """How many messages at the end of the log came with the latest action."""

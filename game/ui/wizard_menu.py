@@ -2,9 +2,9 @@
 wizard command; each command also has its own key (``keys.BINDINGS``, "wiz_..." commands).
 
 In a normal game those keys only say how to get wizard mode: nothing is submitted, so nothing
-in the game changes. Every command that changes the game is a ``game.wizard.actions`` value
-sent through ``session.act`` and so recorded; the odds inspector and the fight simulator only
-read (``wizard_odds``).
+in the game changes. Every command that changes the game is a ``game.world.wizard_actions``
+value sent through ``session.act`` and so recorded; the odds inspector and the fight simulator only
+read (``wizard_odds``, ``wizard_fsim``).
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.rules import stats
-from game.wizard import actions as W
+from game.world import wizard_actions as W
 from game.world.components import Attributes, Player, Training
 from game.world.mapgen import MAX_DEPTH
 
-from . import wizard_odds
+from . import wizard_fsim, wizard_odds
 from .keys import BINDINGS, key_label
 from .menus import Entry, MenuScreen
 from .screen import POP, STAY, Push, Replace, Session, Step
@@ -151,6 +151,6 @@ def rank(session: Session) -> Step:
 SCREENS: dict[str, Callable[[Session], Step]] = {
     "wiz_teleport": teleport, "wiz_depth": depth, "wiz_creature": creature, "wiz_item": wish,
     "wiz_stat": stat, "wiz_rank": rank, "wiz_odds": wizard_odds.odds,
-    "wiz_fsim": wizard_odds.fsim,
+    "wiz_fsim": wizard_fsim.fsim,
 }
 COMMANDS = frozenset({"wizard", *SIMPLE, *SCREENS})

@@ -1,12 +1,7 @@
-"""The odds inspector (Ctrl-O) and the fight simulator (Ctrl-F) against a creature in view.
+"""The odds inspector (Ctrl-O) on a creature in view, and the screen that shows a report.
 
-Both only read the game, so neither goes through ``session.act``: the inspector computes from
-``game.rules.odds`` (via ``game.wizard.inspect``), the simulator fights in its own arena engine,
-which is closed afterwards so the game's esper world is current again.
-
-The simulator runs to the end before its screen is drawn (0.2-1 s for 1000 fights): a front end
-only redraws after a key, so a live progress bar would need a redraw hook there. Ctrl-C stops a
-long run with the fights done so far (``simulate`` catches it).
+It only reads the game, so it does not go through ``session.act``: the figures come from
+``game.rules.odds`` via ``game.wizard.inspect``.
 """
 
 from __future__ import annotations
@@ -15,7 +10,6 @@ import textwrap
 
 import tcod.console
 
-from game.wizard.fsim import PLAYER, Arena, simulate
 from game.wizard.inspect import Side, inspect, table
 from game.world.components import Creature, Health, Player
 from game.world.engine import Engine
@@ -24,8 +18,6 @@ from . import palette
 from .screen import POP, STAY, Replace, Session, Step
 from .text import footer, put
 from .wizard_pick import pick_creature
-
-ROUNDS = 1000
 
 
 def sides(engine: Engine, eid: int) -> tuple[Side, Side]:
@@ -42,29 +34,10 @@ def odds_lines(engine: Engine, eid: int) -> list[str]:
     return table(inspect(*sides(engine, eid)))
 
 
-def fsim_lines(engine: Engine, eid: int, rounds: int = ROUNDS) -> list[str]:
-    """``rounds`` fights of your current build against this creature's kind."""
-    kind = engine.component(eid, Creature).kind
-    arena = Arena(PLAYER, kind, seed=engine.seed, character=engine.character, build=engine)
-    try:
-        report = simulate(arena, rounds)
-    finally:
-        arena.engine.close()
-        engine.exists(engine.player)  # any public call switches esper back to the game
-    return [f"You ({engine.character}, as you are now) against a {kind}:", "",
-            *report.lines()]
-
-
 def odds(session: Session) -> Step:
     engine = session.engine
     return pick_creature(session, "Odds against", lambda eid: Replace(
         ReportScreen("Odds inspector (exact)", odds_lines(engine, eid))))
-
-
-def fsim(session: Session) -> Step:
-    engine = session.engine
-    return pick_creature(session, "Fight against", lambda eid: Replace(
-        ReportScreen("Fight simulator", fsim_lines(engine, eid))))
 
 
 class ReportScreen:

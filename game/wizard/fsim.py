@@ -40,7 +40,7 @@ class Tally:
     hits: int = 0
     crits: int = 0
     damage: int = 0
-    lengths: list[int] = field(default_factory=list)
+    results: list[tuple[str, int]] = field(default_factory=list)  # (winner, ticks) a fight
 
 
 class Arena:
@@ -116,14 +116,14 @@ class Arena:
                 _count(tally, events, a)
             clock[actor] += ticks
             if self._over(a, b):
+                e.now = clock[actor]  # the fight lasts until the killing blow is done
                 break
         tally.fights += 1
         tally.ticks += e.now
-        tally.lengths.append(e.now)
-        if self._dead(b):
-            tally.wins += 1
-        elif self._dead(a):
-            tally.losses += 1
+        winner = "attacker" if self._dead(b) else "defender" if self._dead(a) else "none"
+        tally.wins += winner == "attacker"
+        tally.losses += winner == "defender"
+        tally.results.append((winner, e.now))
 
     def _dead(self, eid: int) -> bool:
         e = self.engine

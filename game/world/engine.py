@@ -89,6 +89,7 @@ class Engine:
         self.turn = 0
         self.actions: list[A.Action] = []
         self.checkpoints: dict[int, str] = {}  # state hash after every CHECKPOINT_EVERY actions
+        self.pending: A.Action | None = None  # the action being performed
         self.log: list[Message] = []
         self.outcome: str | None = None  # "dead" or "won"
         self.cause = ""
@@ -474,7 +475,9 @@ class Engine:
         self._use()
         if self.over:
             return A.Impossible("The game is over.")
+        self.pending = action  # what a crash report records as the action that crashed
         result = self._perform(action)
+        self.pending = None
         if isinstance(result, A.Impossible):
             self.say(result.reason)
             return result

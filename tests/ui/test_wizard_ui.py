@@ -3,6 +3,8 @@ from the & menu, the odds inspector and fight simulator screens, and the recordi
 
 from __future__ import annotations
 
+import string
+
 import pytest
 from test_screens import press, render, text
 
@@ -12,12 +14,13 @@ from game.ui.ending import EndScreen
 from game.ui.help import HelpScreen, binding_keys
 from game.ui.main_screen import MainScreen
 from game.ui.menus import MenuScreen
+from game.ui.wizard_fsim import FsimScreen
 from game.ui.wizard_menu import NEEDS
 from game.ui.wizard_odds import ReportScreen
 from game.ui.wizard_prompts import NamePrompt, completion, matching
-from game.wizard import actions as W
 from game.wizard.inspect import Side, inspect, table
-from game.world.components import Attributes, Health, Item, Player, Position, Training
+from game.world import wizard_actions as W
+from game.world.components import Attributes, Health, Item, Player, Training
 from game.world.engine import Engine
 
 ROOM = """
@@ -27,6 +30,7 @@ ROOM = """
 #........#
 ##########
 """
+LETTERS = string.ascii_lowercase
 WIZARD_KEYS = [k for b in keys.BINDINGS if b.command.startswith("wiz_") for k in b.keys]
 
 
@@ -108,12 +112,16 @@ def test_ampersand_in_a_wizard_game_lists_every_command_with_its_key():
             assert binding_keys(binding) in screen
 
 
+def letter(app: GameApp, value: str) -> str:
+    """The letter of a menu entry (on the first page)."""
+    return LETTERS[next(i for i, e in enumerate(app.screen.entries) if e.value == value)]
+
+
 def test_the_menu_runs_a_command_and_closes():
     app = wizard()
     app.engine.component(app.engine.player, Health).hp = 1
     press(app, "&")
-    letter = next(e for e in app.screen.entries if e.value == "wiz_heal")
-    press(app, "abcdefghijklmn"[app.screen.entries.index(letter)])
+    press(app, letter(app, "wiz_heal"))
     assert isinstance(app.screen, MainScreen)
     assert app.engine.component(app.engine.player, Health).hp == \
         app.engine.component(app.engine.player, Health).max_hp
@@ -122,8 +130,7 @@ def test_the_menu_runs_a_command_and_closes():
 def test_the_menu_opens_a_command_screen_in_its_place():
     app = wizard()
     press(app, "&")
-    index = next(i for i, e in enumerate(app.screen.entries) if e.value == "wiz_depth")
-    press(app, "abcdefghijklmn"[index])
+    press(app, letter(app, "wiz_depth"))
     assert isinstance(app.screen, MenuScreen) and "Go to which depth?" in text(app)
     press(app, "escape")
     assert isinstance(app.screen, MainScreen)
@@ -223,8 +230,7 @@ def test_ctrl_u_sets_a_skill_rank_and_a_style_rank():
     assert training.skills["Axes"] == 7
     press(app, "ctrl-u")
     render(app)
-    index = next(i for i, e in enumerate(app.screen.entries) if e.value == "Duelist")
-    press(app, "abcdefghijklmnopqrst"[index], *"10", "enter")
+    press(app, letter(app, "Duelist"), *"10", "enter")
     assert training.styles["Duelist"] == 10
 
 
@@ -298,11 +304,32 @@ def test_ctrl_f_simulates_fights_and_leaves_the_game_as_it_was():
     actions = list(engine.actions)
     before = engine.state_hash()
     press(app, "ctrl-f", "enter")
+    assert isinstance(app.screen, FsimScreen)
+    while app.screen.tick():  # a slow machine may need more than the first second
+        pass
     screen = text(app)
     assert "1000 fights" in screen and "attacker wins" in screen
     assert engine.state_hash() == before and engine.actions == actions
     press(app, "escape", "l")  # the game goes on in its own world
-    assert engine.turn == 1
+    assert isinstance(app.screen, MainScreen) and engine.turn == 1
+
+
+def test_a_long_simulation_shows_progress_and_stops_on_escape():
+    app = wizard()
+    engine = app.engine
+    before = engine.state_hash()
+    kobold = engine.creatures_here()[0][0]
+    app.stack.append(FsimScreen(engine, kobold, rounds=100_000, first_slice=0))
+    assert "Fighting a kobold: 0 of 100000 fights" in text(app)
+    assert app.screen.tick()  # a tenth of a second of fights, as the front end asks
+    done = app.screen.report.tally.fights
+    assert done > 0 and f"{done} of 100000 fights" in text(app)
+    press(app, "escape")  # stop: the fights done so far
+    fights = app.screen.report.tally.fights
+    assert 0 < fights < 100_000 and f"{fights} fights" in text(app)
+    assert engine.state_hash() == before
+    press(app, "x")
+    assert isinstance(app.screen, MainScreen)
 
 
 # --- the recording, the help and the death screen -----------------------------------------
@@ -359,9 +386,8 @@ def test_the_death_screen_says_it_was_a_wizard_game():
     assert "A wizard game." not in text(normal)
 
 
-def test_wizard_items_and_creatures_are_real_game_things():
+def test_enter_takes_the_first_match_without_tab():
     app = wizard()
     press(app, "ctrl-w", *"healing", "enter")
     item = app.engine.items_at(*here(app))[0]
     assert app.engine.component(item, Item).name == "healing potion"
-    assert app.engine.component(item, Position) is not None

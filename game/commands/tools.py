@@ -1,0 +1,40 @@
+"""The headless commands: ``verify`` a save and let the ``bot`` play."""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+
+from game.content.catalog import load_catalog
+from game.persist.replay import verify
+from game.persist.savefile import DEFAULT_DIR, SaveError, save
+from game.world.bot import Bot
+from game.world.engine import Engine
+
+from .common import EXIT_USAGE, fail, unknown
+
+
+def run_verify(args: argparse.Namespace) -> int:
+    code, message = verify(args.path)
+    if code == 2:
+        return fail(message, 2)
+    print(message)
+    return code
+
+
+def run_bot(args: argparse.Namespace) -> int:
+    characters = load_catalog().characters
+    char = getattr(args, "char", None) or "dwarf warrior"
+    if char not in characters:
+        return fail(unknown("character", char, characters), EXIT_USAGE)
+    seed = args.seed if getattr(args, "seed", None) is not None else secrets.randbits(32)
+    engine = Engine(seed, char)
+    Bot(engine, seed, turns=args.turns).play(engine.submit, args.turns)
+    try:
+        path = save(engine, args.out or DEFAULT_DIR / f"bot-{seed}.json")
+    except SaveError as err:
+        return fail(str(err))
+    outcome = engine.cause if engine.over else "alive"
+    print(f"bot: seed {seed}, {char}: {len(engine.actions)} actions, turn {engine.turn}, "
+          f"depth {engine.depth}, {outcome}; saved to {path}")
+    return 0

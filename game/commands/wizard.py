@@ -1,0 +1,105 @@
+"""``python -m game odds A B`` and ``python -m game fsim A B``: the wizard's tools on the command
+line. A side is a creature kind ("kobold"), a starting character ("dwarf warrior"), or
+``player`` (the starting build chosen with --char)."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+import time
+
+from game.content.catalog import Catalog, load_catalog
+from game.wizard.fsim import PLAYER, Arena, simulate
+from game.wizard.inspect import Side, inspect, table
+
+from .common import EXIT_USAGE, fail, unknown
+
+BAR = 30
+
+
+class BadName(ValueError):
+    pass
+
+
+def side(catalog: Catalog, name: str, character: str) -> Side:
+    if name == PLAYER:
+        name = character
+    if name in catalog.characters:
+        kind = catalog.characters[name]
+        return Side(name, kind.fighter(), kind.hit_points)
+    if name in catalog.creatures:
+        kind = catalog.creatures[name]
+        return Side(name, kind.fighter(), kind.hit_points)
+    raise BadName(unknown("fighter", name, [PLAYER, *catalog.characters, *catalog.creatures]))
+
+
+def run_odds(args: argparse.Namespace) -> int:
+    catalog = load_catalog()
+    try:
+        you, it = (side(catalog, n, args.char) for n in (args.attacker, args.defender))
+    except BadName as err:
+        return fail(str(err), EXIT_USAGE)
+    print("\n".join(table(inspect(you, it))))
+    return 0
+
+
+def _fsim_sides(catalog: Catalog, args: argparse.Namespace) -> tuple[str, str, str]:
+    """(attacker for the arena, defender kind, character build)."""
+    attacker, character = args.attacker, args.char
+    if attacker in catalog.characters:
+        attacker, character = PLAYER, attacker
+    elif attacker != PLAYER and attacker not in catalog.creatures:
+        raise BadName(unknown("attacker", attacker,
+                              [PLAYER, *catalog.characters, *catalog.creatures]))
+    if args.defender == PLAYER or args.defender in catalog.characters:
+        raise BadName("the player fights as the attacker: "
+                      f"python -m game fsim player {args.attacker!r}")
+    if args.defender not in catalog.creatures:
+        raise BadName(unknown("defender (a creature)", args.defender, catalog.creatures))
+    return attacker, args.defender, character
+
+
+def run_fsim(args: argparse.Namespace) -> int:
+    catalog = load_catalog()
+    try:
+        attacker, defender, character = _fsim_sides(catalog, args)
+    except BadName as err:
+        return fail(str(err), EXIT_USAGE)
+    arena = Arena(attacker, defender, seed=args.seed, character=character)
+    started = time.monotonic()
+    report = simulate(arena, args.rounds, progress=_progress(args.rounds, started))
+    if sys.stderr.isatty() and time.monotonic() - started > 1:
+        print(file=sys.stderr)
+    title = f"{character if attacker == PLAYER else attacker} against {defender}, seed {args.seed}"
+    print(title)
+    print("\n".join(report.lines()))
+    if args.csv:
+        _write_csv(args.csv, report)
+    return 0
+
+
+def _progress(total: int, started: float):
+    """A bar on a terminal's stderr, once the run has taken more than a second; redrawn
+    only when it grows."""
+    shown = [-1]
+
+    def show(done: int) -> None:
+        if not sys.stderr.isatty() or time.monotonic() - started < 1:
+            return
+        percent = 100 * done // max(1, total)
+        if percent == shown[0]:
+            return
+        shown[0] = percent
+        filled = BAR * done // max(1, total)
+        print(f"\r[{'#' * filled}{'.' * (BAR - filled)}] {done}/{total} fights "
+              "(Ctrl-C stops with what is done)", end="", file=sys.stderr, flush=True)
+    return show
+
+
+def _write_csv(path: str, report) -> None:
+    with open(path, "w", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(["fight", "winner", "seconds"])
+        for n, (winner, ticks) in enumerate(report.tally.results, 1):
+            writer.writerow([n, winner, f"{ticks / 10:.1f}"])
