@@ -7,7 +7,8 @@ import sys
 
 from test_terminal import PtyDemo, restored
 
-GAME = f"{sys.executable} -m game play --seed 5"
+# Run from a temporary folder: quitting saves to ./saves, which must not be the repository's.
+GAME = f"cd $(mktemp -d) && {sys.executable} -m game play --seed 5"
 
 
 def test_a_game_starts_moves_shows_help_and_quits_cleanly():
@@ -35,7 +36,7 @@ def test_the_start_screen_picks_a_character():
 
 
 def test_a_small_terminal_asks_for_more_room():
-    pty = PtyDemo(20, 70, f"exec {GAME} --char 'dwarf warrior'")
+    pty = PtyDemo(20, 70, GAME.replace("&& ", "&& exec ") + " --char 'dwarf warrior'")
     pty.wait_for("resize to at least 80x24")
     pty.resize(24, 80)
     pty.wait_for("dwarf warrior   HP 14/14")
