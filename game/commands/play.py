@@ -63,6 +63,20 @@ def _continue(args: argparse.Namespace) -> int:
     return run_frontend(app, window=args.window)
 
 
+def _farewell(app) -> None:
+    """Say where the game was saved, and how to go on with it."""
+    session = getattr(app, "session", None)
+    where = getattr(session, "saved_to", None)
+    if where is None:
+        return
+    engine = session.engine
+    if engine.over:
+        print(f"The game is over; its recording is in {where} "
+              f"(python -m game replay {where}).")
+    else:
+        print(f"Saved in {where}; continue with: python -m game play --load {where}")
+
+
 def run_frontend(app, *, window: bool) -> int:
     """Run the app in the terminal (or a window); a crash prints where its report went."""
     try:
@@ -74,6 +88,7 @@ def run_frontend(app, *, window: bool) -> int:
                 run_window(app)
             except NoWindow as err:
                 return fail(str(err))
+            _farewell(app)
             return 0
         from game.frontends.terminal import NoTerminal
         from game.frontends.terminal import run as run_terminal
@@ -82,6 +97,7 @@ def run_frontend(app, *, window: bool) -> int:
             run_terminal(app)
         except NoTerminal as err:
             return fail(str(err))
+        _farewell(app)
         return 0
     except Exception:
         traceback.print_exc()

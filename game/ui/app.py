@@ -71,6 +71,11 @@ class GameApp:
         for screen in self.stack[bottom:]:
             screen.draw(console)
 
+    def tick(self) -> bool:
+        """Let the top screen move on by itself (the fight simulator); True to redraw."""
+        tick = getattr(self.screen, "tick", None) if self.stack else None
+        return bool(tick and tick())
+
     def handle_key(self, key: str) -> bool:
         try:
             return self._handle_key(key)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from game.content.catalog import ItemData
 from game.rules import profiles, stats
+from game.rules.messages import a_or_an
 from game.world.components import Creature, Health, Item, Vitals
 from game.world.engine import Engine
 
@@ -101,7 +102,7 @@ def creature_line(engine: Engine, eid: int) -> str:
     if eid == engine.player:
         return f"You ({health.hp}/{health.max_hp} HP)"
     kind = engine.component(eid, Creature).kind
-    return f"A {kind}, {health_word(health.hp, health.max_hp)}"
+    return f"{a_or_an(kind).capitalize()}, {health_word(health.hp, health.max_hp)}"
 
 
 def burden_note(name: str) -> str | None:

@@ -54,7 +54,8 @@ BINDINGS: tuple[Binding, ...] = (
     Binding(("x", ";"), "look", "look around"),
     Binding(("ctrl-p",), "messages", "message log"),
     Binding(("?",), "help", "this help"),
-    Binding(("escape",), "quit", "quit the game"),
+    Binding(("S",), "save", "save and quit"),
+    Binding(("escape",), "quit", "quit (the game is saved)"),
     # Wizard mode (game.ui.wizard_menu): "&" enters it or opens its menu; the rest work only
     # in a wizard game. Ctrl-C/Z/S/Q/H/I/J/M/P are left alone: signals, flow control, keys
     # terminals cannot tell apart (Backspace, Tab, Enter) and the message log.

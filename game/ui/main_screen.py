@@ -59,6 +59,8 @@ class MainScreen:
             return inventory.item_command(session, name)
         elif name == "pickup":
             return inventory.pick_up(session)
+        elif name == "save":
+            return QUIT  # leaving saves the game (GameApp)
         elif name in COMBAT_COMMANDS:
             return COMBAT_COMMANDS[name](session)
         elif name in wizard_menu.COMMANDS:

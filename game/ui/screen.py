@@ -73,6 +73,7 @@ class Session:
     notice: str | None = None
     marker: Message | None = field(default=None)
     saver: Callable[[Engine], str] | None = None
+    saved_to: str | None = None  # where the game was last saved
 
     def act(self, action: A.Action) -> A.Result:
         log = self.engine.log
@@ -94,6 +95,7 @@ class Session:
             self.notice = f"The game could not be saved: {err}"
             return None
         self.notice = f"Saved to {where}."
+        self.saved_to = where
         return where
 
     def new_messages(self) -> int:

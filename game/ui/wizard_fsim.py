@@ -14,6 +14,7 @@ import time
 
 import tcod.console
 
+from game.rules.messages import a_or_an
 from game.wizard.fsim import PLAYER, Arena, simulate
 from game.world.components import Creature
 from game.world.engine import Engine
@@ -60,7 +61,7 @@ class FsimScreen:
         self.arena = None
         self.engine.exists(self.engine.player)
         self.done = ReportScreen("Fight simulator", [
-            f"You ({self.engine.character}, as you are now) against a {self.kind}:", "",
+            f"You ({self.engine.character}, as you are now) against {a_or_an(self.kind)}:", "",
             *self.report.lines()])
 
     def tick(self) -> bool:
@@ -86,7 +87,7 @@ class FsimScreen:
         fights = self.report.tally.fights
         filled = BAR * fights // max(1, self.rounds)
         put(console, 1, 0, "Fight simulator", palette.TITLE)
-        put(console, 1, 2, f"Fighting a {self.kind}: {fights} of {self.rounds} fights",
+        put(console, 1, 2, f"Fighting {a_or_an(self.kind)}: {fights} of {self.rounds} fights",
             palette.TEXT)
         put(console, 1, 4, "[" + "#" * filled + "." * (BAR - filled) + "]", palette.GOOD)
         footer(console, "Esc: stop with the fights done so far")

@@ -109,7 +109,9 @@ def table(ins: Inspection) -> list[str]:
         *histogram(ins.your_damage),
         "",
         "You kill it within: " + "  ".join(
-            f"{n + 1}: {pct(p).strip()}" for n, p in enumerate(ins.kills)),
+            f"{n + 1}: {pct(p).strip()}" for n, p in enumerate(ins.kills[:3])),
+        "                    " + "  ".join(
+            f"{n + 4}: {pct(p).strip()}" for n, p in enumerate(ins.kills[3:])),
         f"You kill it first: {pct(ins.duel.first_wins).strip()}   "
         f"it kills you first: {pct(ins.duel.second_wins).strip()}"
         + (f"   undecided: {pct(ins.duel.undecided).strip()}"

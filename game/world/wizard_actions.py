@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from game.rules import stats
+from game.rules.messages import a_or_an
 
 from . import actions as A
 from .components import Attributes, Health, Player, Position, Training
@@ -108,7 +109,7 @@ class CreateCreature(WizardAction):
                 or engine.blocker_at(self.x, self.y) is not None:
             return A.Impossible("There is no room there.")
         engine.create_creature(self.name, self.x, self.y, engine.depth)
-        return f"A {self.name} appears."
+        return f"{a_or_an(self.name).capitalize()} appears."
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +126,7 @@ class CreateItem(WizardAction):
             return A.Impossible(f"There is no item called {self.name!r}.")
         pos = engine.position(engine.player)
         engine.create_item(self.name, 1, Position(pos.x, pos.y, pos.depth))
-        return f"A {self.name} appears at your feet."
+        return f"{a_or_an(self.name).capitalize()} appears at your feet."
 
 
 @dataclass(frozen=True, slots=True)

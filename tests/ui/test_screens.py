@@ -244,6 +244,8 @@ def test_help_lists_every_binding_of_the_table():
     app = scenario()
     press(app, "?")
     screen = text(app)
+    press(app, "tab")  # the wizard's keys are on the second page
+    screen += text(app)
     for binding in keys.BINDINGS:
         assert binding.help in screen
         assert binding_keys(binding) in screen
@@ -254,6 +256,9 @@ def test_help_lists_every_binding_of_the_table():
 def test_every_bound_key_is_handled():
     app = scenario()
     for key in keys.KEYMAP:
+        if keys.KEYMAP[key].command == "save":
+            assert scenario().handle_key(key) is False  # S saves and quits
+            continue
         assert app.handle_key(key)
         render(app)
         app.stack[1:] = []
