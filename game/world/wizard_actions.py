@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+import numpy as np
+
 from game.rules import stats
 from game.rules.messages import a_or_an
 
@@ -61,7 +63,14 @@ class MapLevel(WizardAction):
     tag: ClassVar[str] = "wiz.map"
 
     def run(self, engine: Engine, flags: Player) -> str:
-        engine.gamemap.explored[:] = True
+        """Every floor cell and the walls around them (not the solid rock between)."""
+        gm = engine.gamemap
+        near = gm.walkable.copy()
+        padded = np.pad(gm.walkable, 1)
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                near |= padded[1 + dx:1 + dx + gm.width, 1 + dy:1 + dy + gm.height]
+        gm.explored |= near
         return "The whole level is mapped."
 
 
