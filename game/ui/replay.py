@@ -54,6 +54,11 @@ class ReplayApp:
         self.note = ""
         self.game: Any = None  # the app of a game taken over
 
+    @property
+    def session(self):
+        """The session of the game taken over, if any (the command line says where it saved)."""
+        return getattr(self.game, "session", None)
+
     # --- time ---------------------------------------------------------------------------
 
     def tick(self) -> bool:
