@@ -52,6 +52,7 @@ from .handlers import HANDLERS
 from .mapgen import MAX_DEPTH, generate, place_positions
 from .populate import layout
 from .rng import Streams, derive
+from .schedule import Schedule
 
 MAP_WIDTH, MAP_HEIGHT = 80, 40
 FOV_RADIUS = 8
@@ -94,6 +95,7 @@ class Engine:
         self.outcome: str | None = None  # "dead" or "won"
         self.cause = ""
         self._distance: dict[tuple, np.ndarray] = {}
+        self.schedule = Schedule()
         self._use()
 
     def state(self, *, log: bool = True) -> dict:
@@ -165,6 +167,7 @@ class Engine:
             for x, char in enumerate(row):
                 engine._place(char, x, y, (legend or {}).get(char))
         engine._distance.clear()
+        engine.schedule.invalidate()
         pos = engine.position(engine.player)
         gm.update_fov(pos.x, pos.y, FOV_RADIUS)
         return engine
@@ -275,6 +278,7 @@ class Engine:
 
     def create_creature(self, kind_name: str, x: int, y: int, depth: int) -> int:
         kind = self.catalog.creatures[kind_name]
+        self.schedule.invalidate()
         stamina = stats.max_stamina(kind.constitution)
         return esper.create_entity(
             Creature(kind.name), Named(kind.name), Renderable(kind.glyph, kind.colour, 2),
@@ -301,6 +305,7 @@ class Engine:
             self._populate(gm)
         self._catch_up()
         self._distance.clear()
+        self.schedule.invalidate()
         gm.update_fov(x, y, FOV_RADIUS)
 
     def _generate(self, depth: int) -> GameMap:
@@ -326,6 +331,7 @@ class Engine:
     def refresh(self) -> None:
         """After a wizard moves things: new sight, new distance maps."""
         self._distance.clear()
+        self.schedule.invalidate()
         pos = esper.component_for_entity(self.player, Position)
         self.gamemap.update_fov(pos.x, pos.y, FOV_RADIUS)
 
@@ -396,10 +402,7 @@ class Engine:
 
     def blocker_at(self, x: int, y: int) -> int | None:
         """The creature (or player) standing on a cell of this level."""
-        for eid, (_, pos) in esper.get_components(Actor, Position):
-            if (pos.x, pos.y, pos.depth) == (x, y, self.depth):
-                return eid
-        return None
+        return self.schedule.at(self.depth, x, y)
 
     def can_enter(self, eid: int, x: int, y: int) -> bool:
         gm = self.gamemap
@@ -413,6 +416,7 @@ class Engine:
 
     def move_entity(self, eid: int, x: int, y: int) -> None:
         pos = esper.component_for_entity(eid, Position)
+        self.schedule.moved(eid, (pos.x, pos.y), (x, y))
         pos.x, pos.y = x, y
 
     def distance_map(self, through_walls: bool) -> np.ndarray:
@@ -467,6 +471,7 @@ class Engine:
     def delete(self, eid: int) -> None:
         self._use()
         esper.delete_entity(eid, immediate=True)
+        self.schedule.invalidate()
 
     # --- time ---------------------------------------------------------------------------
 
@@ -509,8 +514,9 @@ class Engine:
         pos = esper.component_for_entity(self.player, Position)
         self.gamemap.update_fov(pos.x, pos.y, FOV_RADIUS)
         events: list[Event] = []
+        self.schedule.acted(self.player, esper.component_for_entity(self.player, Actor).next_tick)
         while not self.over:
-            eid = self._next_actor()
+            eid = self.schedule.next_actor(self.depth)
             actor = esper.component_for_entity(eid, Actor)
             self.now = max(self.now, actor.next_tick)
             events += self._metabolise(eid)
@@ -524,16 +530,8 @@ class Engine:
             events += taken_events
             if esper.entity_exists(eid):
                 actor.next_tick += taken
+                self.schedule.acted(eid, actor.next_tick)
         return events
-
-    def _next_actor(self) -> int:
-        best = None
-        for eid, (actor, pos) in esper.get_components(Actor, Position):
-            if pos.depth == self.depth:
-                key = (actor.next_tick, eid)
-                if best is None or key < best:
-                    best = key
-        return best[1]
 
     def _metabolise(self, eid: int) -> list[Event]:
         """Every 6 s: bleeding and poison cost a hit point, stamina and hit points return."""
@@ -594,6 +592,7 @@ class Engine:
         self._drop_gear(eid, pos)
         esper.delete_entity(eid, immediate=True)
         self._distance.clear()
+        self.schedule.invalidate()
         if not seen:
             return [Died(eid, name, cause)]
         return [Died(eid, name, cause), Message(f"The {name} dies.", "good")]

@@ -1,0 +1,67 @@
+"""Who acts next and who stands where, kept between turns instead of searched for each time.
+
+Both are caches over the components: anything that adds or removes an actor, or moves one to
+another level, calls ``invalidate()`` and they are rebuilt from the components when next asked.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+import esper
+
+from .components import Actor, Position
+
+
+class Schedule:
+    """A heap of (tick, entity id): the earliest actor first, ties to the lower id. An entry
+    whose actor has since moved on (another tick) or gone is stale and dropped when met."""
+
+    def __init__(self) -> None:
+        self.heap: list[tuple[int, int]] | None = None
+        self.cells: dict[tuple[int, int], int] | None = None
+        self.depth = 0
+
+    def invalidate(self) -> None:
+        self.heap = None
+        self.cells = None
+
+    def _actors(self, depth: int) -> list[tuple[int, Actor, Position]]:
+        return [(eid, actor, pos) for eid, (actor, pos) in esper.get_components(Actor, Position)
+                if pos.depth == depth]
+
+    def next_actor(self, depth: int) -> int:
+        if self.heap is None or self.depth != depth:
+            self.depth = depth
+            self.heap = [(actor.next_tick, eid) for eid, actor, _ in self._actors(depth)]
+            heapq.heapify(self.heap)
+        heap = self.heap
+        while True:
+            tick, eid = heap[0]
+            actor = esper.try_component(eid, Actor)
+            pos = esper.try_component(eid, Position)
+            if actor is not None and actor.next_tick == tick and pos is not None \
+                    and pos.depth == depth:
+                return eid
+            heapq.heappop(heap)
+
+    def acted(self, eid: int, next_tick: int) -> None:
+        """An actor's next turn moved on: queue it again (the old entry goes stale)."""
+        if self.heap is not None:
+            heapq.heappush(self.heap, (next_tick, eid))
+
+    def at(self, depth: int, x: int, y: int) -> int | None:
+        """The actor standing on a cell."""
+        if self.cells is None or self.depth != depth:
+            self.depth = depth
+            self.cells = {(p.x, p.y): eid for eid, _, p in self._actors(depth)}
+        eid = self.cells.get((x, y))
+        if eid is not None and not esper.entity_exists(eid):
+            self.invalidate()
+            return self.at(depth, x, y)
+        return eid
+
+    def moved(self, eid: int, old: tuple[int, int], new: tuple[int, int]) -> None:
+        if self.cells is not None and self.cells.get(old) == eid:
+            del self.cells[old]
+            self.cells[new] = eid
