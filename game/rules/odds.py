@@ -99,27 +99,41 @@ def mean(dist: dict[int, Fraction]) -> Fraction:
     return sum((v * p for v, p in dist.items()), ZERO)
 
 
+def _dead_counts(dist: dict[int, Fraction], hit_points: int,
+                 blows: int) -> tuple[list[int], int]:
+    """A Markov chain over the target's remaining hit points, counted in integers:
+    ``dead[k] / denominator ** (k + 1)`` is the chance it is dead within k + 1 blows."""
+    denominator = math.lcm(*(p.denominator for p in dist.values()))
+    top = max(max(dist), hit_points)
+    weight = [0] * (top + 1)
+    for damage, p in dist.items():
+        weight[damage] = int(p * denominator)
+    kills = [sum(weight[hp:]) for hp in range(hit_points + 1)]  # ways a blow takes >= hp
+    hurts = [(damage, w) for damage, w in enumerate(weight) if w and damage < hit_points]
+    alive = [0] * (hit_points + 1)  # ways to have hp hit points left
+    alive[hit_points] = 1
+    dead, out = 0, []
+    for _ in range(blows):
+        nxt = [0] * (hit_points + 1)
+        dead *= denominator  # every path gains one blow's factor
+        for hp in range(1, hit_points + 1):
+            ways = alive[hp]
+            if ways:
+                dead += ways * kills[hp]
+                for damage, w in hurts:
+                    if damage >= hp:
+                        break
+                    nxt[hp - damage] += ways * w
+        alive = nxt
+        out.append(dead)
+    return out, denominator
+
+
 def kill_chances(dist: dict[int, Fraction], hit_points: int, blows: int) -> list[Fraction]:
     """The chance that the target is dead within 1, 2, ... ``blows`` blows of this
-    distribution: a Markov chain over its remaining hit points, counted in integers over a
-    common denominator so it stays exact and quick."""
-    denominator = math.lcm(*(p.denominator for p in dist.values()))
-    weights = [(damage, int(p * denominator)) for damage, p in dist.items()]
-    alive = {hit_points: 1}
-    dead, scale, out = 0, 1, []
-    for _ in range(blows):
-        nxt: dict[int, int] = {}
-        dead *= denominator  # every path gains one blow's factor
-        for hp, w in alive.items():
-            for damage, q in weights:
-                left = hp - damage
-                if left <= 0:
-                    dead += w * q
-                else:
-                    nxt[left] = nxt.get(left, 0) + w * q
-        alive, scale = nxt, scale * denominator
-        out.append(Fraction(dead, scale))
-    return out
+    distribution (exact)."""
+    dead, denominator = _dead_counts(dist, hit_points, blows)
+    return [Fraction(count, denominator ** (k + 1)) for k, count in enumerate(dead)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,23 +154,28 @@ def duel(first: dict[int, Fraction], first_ticks: int, first_hp: int,
          second: dict[int, Fraction], second_ticks: int, second_hp: int,
          blows: int = 40) -> Duel:
     """Exact odds of each side killing the other first. The two sides' blows are independent,
-    so each side's chance to kill by its k-th blow (``kill_chances``) is weighed against the
-    other side's chance of having killed it by then."""
-    k_first = [ZERO] + kill_chances(first, second_hp, blows)
-    k_second = [ZERO] + kill_chances(second, first_hp, blows)
+    so each side's chance to kill by its k-th blow is weighed against the other side's chance
+    of having killed it by then. Summed in integers over one common denominator."""
+    a, da = _dead_counts(first, second_hp, blows)
+    b, db = _dead_counts(second, first_hp, blows)
+    pa = [da ** (blows - k) for k in range(blows + 1)]
+    pb = [db ** (blows - k) for k in range(blows + 1)]
+    # K(k) scaled to the common denominator: a[k-1] / da**k  ->  a[k-1] * da**(blows-k)
+    ka = [0] + [a[k - 1] * pa[k] for k in range(1, blows + 1)]
+    kb = [0] + [b[k - 1] * pb[k] for k in range(1, blows + 1)]
+    whole_a, whole_b = pa[0], pb[0]
 
-    def before(k: int, own: int, other: int) -> int:
-        """Blows the other side has struck before this side's k-th (which is at (k-1)*own)."""
-        return min(blows, -(-(k - 1) * own // other))
+    def before(k: int) -> int:
+        """Second's blows struck before first's k-th, which falls at (k-1) * first_ticks."""
+        return min(blows, -(-(k - 1) * first_ticks // second_ticks))
 
-    def by(k: int, own: int, other: int) -> int:
-        """Blows this side has struck by the other side's k-th, ties going to this side."""
-        return min(blows, (k - 1) * other // own + 1)
+    def by(j: int) -> int:
+        """First's blows struck by second's j-th, ties going to the first."""
+        return min(blows, (j - 1) * second_ticks // first_ticks + 1)
 
-    first_wins = sum(((k_first[k] - k_first[k - 1])
-                      * (1 - k_second[before(k, first_ticks, second_ticks)])
-                      for k in range(1, blows + 1)), ZERO)
-    second_wins = sum(((k_second[j] - k_second[j - 1])
-                       * (1 - k_first[by(j, first_ticks, second_ticks)])
-                       for j in range(1, blows + 1)), ZERO)
-    return Duel(first_wins, second_wins)
+    first_wins = sum((ka[k] - ka[k - 1]) * (whole_b - kb[before(k)])
+                     for k in range(1, blows + 1))
+    second_wins = sum((kb[j] - kb[j - 1]) * (whole_a - ka[by(j)])
+                      for j in range(1, blows + 1))
+    scale = whole_a * whole_b
+    return Duel(Fraction(first_wins, scale), Fraction(second_wins, scale))

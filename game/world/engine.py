@@ -536,6 +536,8 @@ class Engine:
     def _metabolise(self, eid: int) -> list[Event]:
         """Every 6 s: bleeding and poison cost a hit point, stamina and hit points return."""
         vitals = esper.try_component(eid, Vitals)
+        if vitals is None or vitals.next_tick > self.now:
+            return []
         events: list[Event] = []
         while vitals is not None and vitals.next_tick <= self.now and not self.over:
             vitals.next_tick += stats.VITALS_TICKS

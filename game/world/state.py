@@ -28,11 +28,16 @@ COMPONENTS: dict[str, type] = {
 }
 
 
+_FIELD_NAMES = {cls: tuple(f.name for f in fields(cls)) for cls in COMPONENTS.values()}
+
+
 def component_json(component: Any) -> dict[str, Any]:
-    return {f.name: _plain(getattr(component, f.name)) for f in fields(component)}
+    return {name: _plain(getattr(component, name)) for name in _FIELD_NAMES[type(component)]}
 
 
 def _plain(value: Any) -> Any:
+    if value is None or type(value) in (int, str, bool):
+        return value
     if isinstance(value, tuple):
         return list(value)
     if isinstance(value, dict):
