@@ -25,6 +25,8 @@ def parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="start a new game (the default) or --load one")
     add_play_options(play, default=argparse.SUPPRESS)  # "--seed 3 play" keeps the 3
     play.add_argument("--load", metavar="PATH", help="continue a saved game")
+    play.add_argument("--wizard", action="store_true",
+                      help="a wizard game from the start (marked as such for good)")
     replay = commands.add_parser("replay", help="watch a recording (t takes over)")
     replay.add_argument("path", metavar="PATH")
     verify = commands.add_parser("verify", help="replay a save from its seed and check it "
@@ -81,6 +83,7 @@ def main(argv: list[str] | None = None) -> int:
         from game.commands import play
 
         args.load = getattr(args, "load", None)
+        args.wizard = getattr(args, "wizard", False)
         return play.run(args)
     if command == "replay":
         from game.commands import replay

@@ -50,7 +50,8 @@ def run(args: argparse.Namespace) -> int:
     if args.char is not None and args.char not in catalog.characters:
         return fail(unknown("character", args.char, catalog.characters), EXIT_USAGE)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
-    app = GameApp(seed, character=args.char, saver=saver_to(None), on_crash=report_crash)
+    app = GameApp(seed, character=args.char, saver=saver_to(None), on_crash=report_crash,
+                  wizard=args.wizard)
     return run_frontend(app, window=args.window)
 
 

@@ -31,7 +31,7 @@ class GameApp:
 
     def __init__(self, seed: int, character: str | None = None, *,
                  engine: Engine | None = None, saver: Saver | None = None,
-                 on_crash: CrashReporter | None = None) -> None:
+                 on_crash: CrashReporter | None = None, wizard: bool = False) -> None:
         self.seed = seed
         self.saver, self.on_crash = saver, on_crash
         self.crash_report: object = None
@@ -40,9 +40,9 @@ class GameApp:
         if engine is not None:
             self._begin(engine)
         elif character is not None:
-            self._begin(Engine(seed, character))
+            self._begin(Engine(seed, character, wizard=wizard))
         else:
-            self.stack.append(StartScreen(seed))
+            self.stack.append(StartScreen(seed, wizard=wizard))
 
     @classmethod
     def from_engine(cls, engine: Engine, **hooks) -> GameApp:

@@ -21,7 +21,9 @@ LETTERS = string.ascii_lowercase
 class StartScreen:
     overlay = False
 
-    def __init__(self, seed: int, catalog: Catalog | None = None) -> None:
+    def __init__(self, seed: int, catalog: Catalog | None = None, *,
+                 wizard: bool = False) -> None:
+        self.wizard = wizard
         self.seed = seed
         self.catalog = catalog or load_catalog()
         self.names = list(self.catalog.characters)[:len(LETTERS)]
@@ -42,7 +44,7 @@ class StartScreen:
         return STAY
 
     def begin(self, name: str) -> Step:
-        return Begin(Engine(self.seed, name, catalog=self.catalog))
+        return Begin(Engine(self.seed, name, catalog=self.catalog, wizard=self.wizard))
 
     def draw(self, console: tcod.console.Console) -> None:
         put(console, 1, 0, "Choose your character", palette.TITLE)
