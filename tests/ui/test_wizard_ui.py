@@ -391,3 +391,16 @@ def test_enter_takes_the_first_match_without_tab():
     press(app, "ctrl-w", *"healing", "enter")
     item = app.engine.items_at(*here(app))[0]
     assert app.engine.component(item, Item).name == "healing potion"
+
+
+def test_a_wizard_game_from_the_start_is_marked_from_its_first_screen():
+    from game.ui.app import GameApp
+    from game.world.components import Player
+
+    app = GameApp(3, character="dwarf warrior", wizard=True)
+    assert app.engine.component(app.engine.player, Player).wizard
+    chosen = GameApp(3, wizard=True)
+    chosen.handle_key("a")
+    assert chosen.engine.component(chosen.engine.player, Player).wizard
+    assert not GameApp(3, character="dwarf warrior").engine.component(
+        GameApp(3, character="dwarf warrior").engine.player, Player).wizard
