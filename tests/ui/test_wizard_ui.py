@@ -402,5 +402,5 @@ def test_a_wizard_game_from_the_start_is_marked_from_its_first_screen():
     chosen = GameApp(3, wizard=True)
     chosen.handle_key("a")
     assert chosen.engine.component(chosen.engine.player, Player).wizard
-    assert not GameApp(3, character="dwarf warrior").engine.component(
-        GameApp(3, character="dwarf warrior").engine.player, Player).wizard
+    normal = GameApp(3, character="dwarf warrior")
+    assert not normal.engine.component(normal.engine.player, Player).wizard
