@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 DIRECTIONS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 FLEE_BELOW = 3  # flee when hit points fall below a third of the maximum
 PACK_RADIUS = 8
+NOTICE_RADIUS = 10  # how far a creature notices the player's light along a clear line
 BASH_ONE_IN = 4
 UNREACHABLE = np.iinfo(np.int32).max
 
@@ -33,7 +34,7 @@ def act(engine: Engine, eid: int) -> tuple[list[Event], int]:
     creature = esper.component_for_entity(eid, Creature)
     kind = engine.catalog.creatures[creature.kind]
     pos = esper.component_for_entity(eid, Position)
-    if not creature.awake and engine.sees(eid):
+    if not creature.awake and (engine.sees(eid) or _notices(engine, eid, pos)):
         _wake(engine, eid, creature, kind.behaviour)
     if not creature.awake:
         return _wander(engine, eid, pos, kind.speed) if kind.behaviour == "wander" else (
@@ -44,7 +45,7 @@ def act(engine: Engine, eid: int) -> tuple[list[Event], int]:
     tpos = esper.component_for_entity(target, Position)
     if max(abs(tpos.x - pos.x), abs(tpos.y - pos.y)) == 1:
         return _close_in(engine, eid, kind, target)
-    if kind.ranged and engine.sees(eid):
+    if kind.ranged:  # from the dark too: the player's light shows it the way
         shot = _shoot(engine, eid, kind, tpos)
         if shot is not None:
             return shot
@@ -78,6 +79,15 @@ def _shoot(engine: Engine, eid: int, kind, tpos: Position) -> tuple[list[Event],
         supply.throws -= 1
     events = missiles.loose(engine, eid, attack, tpos.x, tpos.y, name, breaks=breaks)
     return events, attack.ticks
+
+
+def _notices(engine: Engine, eid: int, pos: Position) -> bool:
+    """The player carries a light: a creature with a clear line to it within NOTICE_RADIUS
+    notices it, even from beyond the player's own sight."""
+    player = esper.component_for_entity(engine.player, Position)
+    if max(abs(player.x - pos.x), abs(player.y - pos.y)) > NOTICE_RADIUS:
+        return False
+    return missiles.flight(engine, eid, player.x, player.y, NOTICE_RADIUS).target == engine.player
 
 
 def _wake(engine: Engine, eid: int, creature: Creature, behaviour: str) -> None:

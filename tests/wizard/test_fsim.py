@@ -1,0 +1,87 @@
+"""The fight simulator agrees with the exact odds; the command-line tools answer bad names."""
+
+from __future__ import annotations
+
+import math
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.wizard.fsim import Arena, simulate
+from game.wizard.inspect import table
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def within(observed: float, p: float, n: int, sigmas: float = 4.5) -> bool:
+    return abs(observed - p) <= sigmas * math.sqrt(p * (1 - p) / n)
+
+
+@pytest.mark.parametrize("attacker, defender", [("player", "cave beetle"),
+                                                 ("orc warrior", "skeleton")])
+def test_simulated_rates_agree_with_the_exact_ones(attacker, defender):
+    report = simulate(Arena(attacker, defender, seed=5), 1500)
+    t = report.tally
+    assert t.fights == 1500 and t.wins + t.losses <= t.fights
+    assert within(t.hits / t.attacks, report.exact_hit, t.attacks)
+    assert within(t.crits / t.attacks, report.exact_crit, t.attacks)
+    # Bleeding and regeneration are in the simulation but not in the exact duel: a wide band.
+    assert abs(t.wins / t.fights - report.exact_win) < 0.06
+
+
+def test_the_same_seed_gives_the_same_fights():
+    a = simulate(Arena("player", "kobold", seed=9), 200).tally
+    b = simulate(Arena("player", "kobold", seed=9), 200).tally
+    assert a.results == b.results
+
+
+def test_the_build_of_a_game_under_way_is_copied_and_the_game_untouched():
+    from game.world.components import Training
+    from game.world.engine import Engine
+
+    game = Engine(4)
+    game.component(game.player, Training).skills["Long blades"] = 8
+    before = game.state_hash()
+    arena = Arena("player", "kobold", seed=1, build=game)
+    you, _ = arena.sides()
+    assert you.attacks[0].to_hit == 2 + 4  # Strength 15 and rank 8
+    simulate(arena, 20)
+    assert game.state_hash() == before
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_odds_command_prints_the_inspector_table():
+    from game.content.catalog import load_catalog
+    from game.wizard.inspect import Side, inspect
+
+    out = run("odds", "dwarf warrior", "kobold")
+    assert out.returncode == 0
+    catalog = load_catalog()
+    d, k = catalog.characters["dwarf warrior"], catalog.creatures["kobold"]
+    expected = table(inspect(Side("dwarf warrior", d.fighter(), d.hit_points),
+                             Side("kobold", k.fighter(), k.hit_points)))
+    assert out.stdout.splitlines() == expected
+    assert "85.4%" in out.stdout  # Thora's 123 in 144
+
+
+def test_unknown_names_get_close_matches_and_exit_2():
+    out = run("odds", "player", "kobol")
+    assert out.returncode == 2 and "did you mean: kobold" in out.stderr
+    assert "Traceback" not in out.stderr
+    out = run("fsim", "player", "trol")
+    assert out.returncode == 2 and "troll" in out.stderr
+
+
+def test_fsim_command_and_csv(tmp_path):
+    csv = tmp_path / "fights.csv"
+    out = run("fsim", "player", "giant rat", "--rounds", "50", "--seed", "2", "--csv", str(csv))
+    assert out.returncode == 0 and "50 fights" in out.stdout
+    assert "attacker wins" in out.stdout
+    rows = csv.read_text().splitlines()
+    assert rows[0] == "fight,winner,seconds" and len(rows) == 51
