@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 
 import tcod.console
@@ -52,13 +54,22 @@ def key_name(event: tcod.event.Event) -> str | None:
     return None
 
 
+def _has_display() -> bool:
+    """On Linux a window needs X11 or Wayland (SDL's dummy driver counts, for tests)."""
+    if not sys.platform.startswith("linux"):
+        return True
+    return any(os.environ.get(v) for v in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"))
+
+
 def run(app: App) -> None:
     """Run ``app`` in a window until it quits or the window is closed."""
+    if not _has_display():
+        raise NoWindow("no display for --window (DISPLAY is not set); play in the terminal")
     try:
         context = tcod.context.new(columns=COLUMNS, rows=ROWS, tileset=_tileset(),
                                    title="game", vsync=True)
     except RuntimeError as err:
-        raise NoWindow(f"cannot open a window: {err}") from err
+        raise NoWindow("cannot open a window: " + " ".join(str(err).split())) from err
     with context:
         while True:
             console = context.new_console(min_columns=COLUMNS, min_rows=ROWS, order="F")
