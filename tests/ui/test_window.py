@@ -1,0 +1,63 @@
+"""The window front end: its key names, and one real frame on SDL's dummy video driver."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import tcod.event
+
+from game.frontends.window import key_name
+
+ROOT = Path(__file__).resolve().parents[2]
+K, M = tcod.event.KeySym, tcod.event.Modifier
+
+
+def down(sym, mod=M.NONE):
+    return tcod.event.KeyDown(scancode=tcod.event.Scancode.A, sym=sym, mod=mod)
+
+
+def test_key_names_match_the_terminals():
+    assert key_name(tcod.event.TextInput(text="k")) == "k"
+    assert key_name(tcod.event.TextInput(text="@")) == "@"
+    assert key_name(down(K.UP)) == "up"
+    assert key_name(down(K.HOME)) == "upleft"
+    assert key_name(down(K.KP_5)) == "5"
+    assert key_name(down(K.ESCAPE)) == "escape"
+    assert key_name(down(K.P, M.LCTRL)) == "ctrl-p"
+    assert key_name(down(K.K)) is None  # the character comes as TextInput
+
+
+def test_no_display_is_one_clear_line():
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    run = subprocess.run([sys.executable, "-m", "game", "play", "--window", "--seed", "1",
+                          "--char", "dwarf warrior"], cwd=ROOT, env=env,
+                         capture_output=True, text=True, timeout=60)
+    if not sys.platform.startswith("linux"):
+        return
+    assert run.returncode == 1
+    assert run.stderr.strip().splitlines() == [
+        "python -m game: no display for --window (DISPLAY is not set); play in the terminal"]
+
+
+def test_a_frame_in_a_real_window_on_the_dummy_driver():
+    script = (
+        "import tcod.context\n"
+        "from game.frontends import window\n"
+        "from game.ui.app import GameApp\n"
+        "app = GameApp(3, character='dwarf warrior')\n"
+        "with tcod.context.new(columns=80, rows=24, tileset=window._tileset()) as ctx:\n"
+        "    console = ctx.new_console(min_columns=80, min_rows=24, order='F')\n"
+        "    app.draw(console)\n"
+        "    ctx.present(console)\n"
+        "    print(console.width, console.height, 'Seed 3' in str(console))\n"
+    )
+    run = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
+                         text=True, timeout=60, env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
+    if "no monospace font" in run.stderr:
+        return  # a machine without the font: --window says so in one line
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["80", "24", "True"]
