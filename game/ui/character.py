@@ -12,10 +12,9 @@ import tcod.console
 from game.rules import charscreen, stats
 from game.rules.items import Weapon
 from game.world.components import Attributes, Health, Player, Stance, Training
-from game.world.engine import Engine
 
 from . import describe, palette
-from .screen import POP, Step
+from .screen import InfoPage
 from .text import footer, put, put_runs
 
 Cell = tuple[str, str, palette.Colour]
@@ -24,15 +23,7 @@ GRID = 18  # width of a cell of the stats grid
 LABEL = 12  # least width of the label column of attacks
 
 
-class CharacterScreen:
-    overlay = False
-
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-
-    def handle_key(self, key: str) -> Step:
-        return POP
-
+class CharacterScreen(InfoPage):
     def draw(self, console: tcod.console.Console) -> None:
         self._draw_header(console)
         y = self._draw_attacks(console, 6)

@@ -24,6 +24,18 @@ class Screen(Protocol):
     def handle_key(self, key: str) -> Step: ...
 
 
+class InfoPage:
+    """A full screen that only shows something about the game; any key closes it."""
+
+    overlay = False
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def handle_key(self, key: str) -> Step:
+        return POP
+
+
 @dataclass(frozen=True, slots=True)
 class Stay:
     pass

@@ -7,10 +7,9 @@ import tcod.console
 
 from game.rules import profiles, stats
 from game.world.components import Training
-from game.world.engine import Engine
 
 from . import palette
-from .screen import POP, Step
+from .screen import InfoPage
 from .text import footer, put
 
 COLUMN = 40
@@ -40,15 +39,7 @@ def rows(names: list[str], ranks: dict[str, int], points: dict[str, int],
     return out
 
 
-class SkillsScreen:
-    overlay = False
-
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-
-    def handle_key(self, key: str) -> Step:
-        return POP
-
+class SkillsScreen(InfoPage):
     def draw(self, console: tcod.console.Console) -> None:
         engine = self.engine
         training = engine.component(engine.player, Training)

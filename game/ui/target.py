@@ -12,64 +12,44 @@ from game.world import actions as A
 from game.world import missiles
 
 from . import palette
-from .keys import DIRECTIONS
-from .look import look_lines
+from .look import LookScreen, look_lines
 from .screen import POP, STAY, Session, Step
 from .text import put
-from .view import Layout, camera, draw_map, draw_status
+from .view import Layout, draw_map, draw_status
 
 PATH_BG = (70, 60, 20)
 BLOCKED_BG = (90, 30, 30)
 FIRE_KEYS = ("enter", "t", "T", "f")
 
 
-class TargetScreen:
-    """Aim at a cell, then submit ``make(x, y)``."""
-
-    overlay = False
+class TargetScreen(LookScreen):
+    """Aim at a cell, then submit ``make(x, y)``: the look cursor, starting on the nearest
+    creature in view, with the path drawn and fire keys."""
 
     def __init__(self, session: Session, title: str, reach: int,
                  make: Callable[[int, int], A.Action]) -> None:
-        self.session, self.title, self.reach, self.make = session, title, reach, make
-        pos = session.engine.position(session.engine.player)
-        self.cursor = (pos.x, pos.y)
-        self.index = -1
-        self.cycle(1)
-
-    def targets(self) -> list[tuple[int, int]]:
-        """Creatures in view, nearest first."""
-        engine = self.session.engine
-        me = engine.position(engine.player)
-        seen = sorted((max(abs(p.x - me.x), abs(p.y - me.y)), e, (p.x, p.y))
-                      for e, (_, p) in engine.creatures_here() if engine.sees(e))
-        return [spot for _, _, spot in seen]
-
-    def cycle(self, step: int) -> None:
-        spots = self.targets()
-        if spots:
-            self.index = (self.index + step) % len(spots)
-            self.cursor = spots[self.index]
+        super().__init__(session)
+        self.title, self.reach, self.make = title, reach, make
+        self._next_creature(1)
 
     def handle_key(self, key: str) -> Step:
-        if key in DIRECTIONS:
-            dx, dy = DIRECTIONS[key]
-            gm = self.session.engine.gamemap
-            x, y = self.cursor
-            self.cursor = (min(max(0, x + dx), gm.width - 1), min(max(0, y + dy), gm.height - 1))
-        elif key in ("tab", "+", "="):
-            self.cycle(1)
-        elif key in ("btab", "-"):
-            self.cycle(-1)
-        elif key in FIRE_KEYS:
-            engine = self.session.engine
-            if self.cursor == (engine.position(engine.player).x,
-                               engine.position(engine.player).y):
-                return STAY  # nothing aimed at yet: move the cursor first
-            self.session.act(self.make(*self.cursor))
-            return POP
-        elif key == "escape":
-            return POP
-        return STAY
+        if key in ("+", "="):
+            key = "tab"
+        elif key == "-":
+            key = "btab"
+        if key in FIRE_KEYS:
+            return self._fire()
+        if key in ("x", ";"):
+            return STAY  # the look screen's close keys; here only Esc cancels
+        return super().handle_key(key)
+
+    def _fire(self) -> Step:
+        engine = self.session.engine
+        me = engine.position(engine.player)
+        if self.cursor == (me.x, me.y):
+            return STAY  # nothing aimed at yet: move the cursor first
+        self.session.act(self.make(*self.cursor))
+        return POP
 
     def path(self) -> tuple[list[tuple[int, int]], bool]:
         """The cells the projectile crosses, and whether it stops short of the cursor."""
@@ -81,7 +61,7 @@ class TargetScreen:
     def draw(self, console: tcod.console.Console) -> None:
         engine = self.session.engine
         layout = Layout.of(console)
-        origin = camera(engine, layout.map)
+        origin = self._origin(engine, layout.map)
         draw_map(console, engine, layout.map, origin)
         draw_status(console, engine, layout.status)
         cells, short = self.path()
