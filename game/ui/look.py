@@ -53,19 +53,30 @@ class LookScreen:
             self.cursor = seen[self.target][2]
 
     def draw(self, console: tcod.console.Console) -> None:
+        layout, origin = self.draw_world(console)
+        sx = layout.map.x + self.cursor[0] - origin[0]
+        sy = layout.map.y + self.cursor[1] - origin[1]
+        console.fg[sx, sy], console.bg[sx, sy] = CURSOR_FG, palette.CURSOR_BG
+        self.draw_below(console, layout, HINT, palette.DIM)
+
+    def draw_world(self, console: tcod.console.Console) -> tuple[Layout, tuple[int, int]]:
+        """Map and status, the camera following the cursor; returns where they went."""
         engine = self.session.engine
         layout = Layout.of(console)
         origin = self._origin(engine, layout.map)
         draw_map(console, engine, layout.map, origin)
         draw_status(console, engine, layout.status)
-        sx = layout.map.x + self.cursor[0] - origin[0]
-        sy = layout.map.y + self.cursor[1] - origin[1]
-        console.fg[sx, sy], console.bg[sx, sy] = CURSOR_FG, palette.CURSOR_BG
+        return layout, origin
+
+    def draw_below(self, console: tcod.console.Console, layout: Layout, hint: str,
+                   colour: palette.Colour) -> None:
+        """The hint line, then what lies under the cursor, in the log's place."""
         log = layout.log
-        put(console, log.x, log.y, HINT, palette.DIM, width=log.w)
-        for row, (text, colour) in enumerate(look_lines(engine, *self.cursor, log.w)):
+        put(console, log.x, log.y, hint, colour, width=log.w)
+        lines = look_lines(self.session.engine, *self.cursor, log.w)
+        for row, (text, line_colour) in enumerate(lines):
             if row + 1 < log.h:
-                put(console, log.x, log.y + 1 + row, text, colour, width=log.w)
+                put(console, log.x, log.y + 1 + row, text, line_colour, width=log.w)
 
     def _origin(self, engine: Engine, rect: Rect) -> tuple[int, int]:
         ox, oy = camera(engine, rect)

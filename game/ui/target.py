@@ -12,10 +12,9 @@ from game.world import actions as A
 from game.world import missiles
 
 from . import palette
-from .look import LookScreen, look_lines
+from .look import LookScreen
 from .screen import POP, STAY, Session, Step
-from .text import put
-from .view import Layout, draw_map, draw_status
+from .view import Layout
 
 PATH_BG = (70, 60, 20)
 BLOCKED_BG = (90, 30, 30)
@@ -59,23 +58,15 @@ class TargetScreen(LookScreen):
         return cells, (not cells or cells[-1] != self.cursor)
 
     def draw(self, console: tcod.console.Console) -> None:
-        engine = self.session.engine
-        layout = Layout.of(console)
-        origin = self._origin(engine, layout.map)
-        draw_map(console, engine, layout.map, origin)
-        draw_status(console, engine, layout.status)
+        layout, origin = self.draw_world(console)
         cells, short = self.path()
         for x, y in cells:
             self._mark(console, layout, origin, (x, y), PATH_BG)
         self._mark(console, layout, origin, self.cursor,
                    BLOCKED_BG if short else palette.CURSOR_BG)
-        log = layout.log
         hint = (f"{self.title} (range {self.reach}): Tab/+/- next target, direction keys aim, "
                 "Enter or t fires, Esc cancels")
-        put(console, log.x, log.y, hint, palette.TITLE, width=log.w)
-        for row, (text, colour) in enumerate(look_lines(engine, *self.cursor, log.w)):
-            if row + 1 < log.h:
-                put(console, log.x, log.y + 1 + row, text, colour, width=log.w)
+        self.draw_below(console, layout, hint, palette.TITLE)
 
     @staticmethod
     def _mark(console: tcod.console.Console, layout: Layout, origin: tuple[int, int],
