@@ -31,6 +31,7 @@ BINDINGS: tuple[Binding, ...] = (
     _move("upright u 9", 1, -1, "north-east"),
     _move("downleft b 1", -1, 1, "south-west"),
     _move("downright n 3", 1, 1, "south-east"),
+    Binding(("o",), "explore", "explore, then go to >"),
     Binding((".", "s"), "wait", "wait a moment"),
     Binding(("z", "5"), "rest", "rest until healed"),
     Binding(("g", ","), "pickup", "pick up"),

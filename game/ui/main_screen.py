@@ -11,6 +11,7 @@ from game.world import actions as A
 from . import combat_keys, inventory, wizard_menu
 from .character import CharacterScreen
 from .confirm import ConfirmScreen
+from .explore import explore
 from .help import HelpScreen
 from .keys import KEYMAP, Binding
 from .log import MessageLogScreen
@@ -24,7 +25,8 @@ SIMPLE_ACTIONS: dict[str, Callable[[], A.Action]] = {
 }
 
 
-COMBAT_COMMANDS: dict[str, Callable[[Session], Step]] = {
+SESSION_COMMANDS: dict[str, Callable[[Session], Step]] = {
+    "explore": explore,
     "fire": combat_keys.fire, "throw": combat_keys.throw, "quiver": combat_keys.quiver,
     "bash": combat_keys.bash,
     "stance_down": lambda s: combat_keys.stance(s, -1),
@@ -61,8 +63,8 @@ class MainScreen:
             return inventory.pick_up(session)
         elif name == "save":
             return QUIT  # leaving saves the game (GameApp)
-        elif name in COMBAT_COMMANDS:
-            return COMBAT_COMMANDS[name](session)
+        elif name in SESSION_COMMANDS:
+            return SESSION_COMMANDS[name](session)
         elif name in wizard_menu.COMMANDS:
             return wizard_menu.command(session, name)
         else:

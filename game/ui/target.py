@@ -64,8 +64,7 @@ class TargetScreen(LookScreen):
             self._mark(console, layout, origin, (x, y), PATH_BG)
         self._mark(console, layout, origin, self.cursor,
                    BLOCKED_BG if short else palette.CURSOR_BG)
-        hint = (f"{self.title} (range {self.reach}): Tab/+/- next target, direction keys aim, "
-                "Enter or t fires, Esc cancels")
+        hint = f"{self.title}, range {self.reach}: Tab target, Enter fire, Esc cancel"
         self.draw_below(console, layout, hint, palette.TITLE)
 
     @staticmethod

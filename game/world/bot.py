@@ -14,21 +14,19 @@ from collections.abc import Callable
 from dataclasses import replace
 
 import numpy as np
-import tcod.path
 
 from game.content.catalog import GOAL_ITEM, HEALING_POTION, MiscItem
 from game.rules import profiles, stats
 from game.rules.items import BOTH_HANDS, EITHER_HAND, MAIN_HAND, Armour, Weapon
 
 from . import actions as A
+from . import travel
 from .components import Attributes, Equipment, Health, Item, Position
 from .engine import Engine
 
-DIRECTIONS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 QUAFF_BELOW = 0.4  # drink a healing potion below this share of hit points
 REST_BELOW = 0.7  # rest below this share when nothing is in view
 MOSTLY_EXPLORED = 0.9  # share of a level's floor seen before heading down
-FAR = np.iinfo(np.int32).max
 MELEE_HOLDS = (MAIN_HAND, EITHER_HAND, BOTH_HANDS)
 
 
@@ -159,7 +157,7 @@ class Bot:
             return A.Wait()
         gm = self.engine.gamemap
         x, y = self._here()
-        steps = list(DIRECTIONS)
+        steps = list(travel.DIRECTIONS)
         self.rng.shuffle(steps)
         for dx, dy in steps:
             if gm.in_bounds(x + dx, y + dy) and gm.walkable[x + dx, y + dy] \
@@ -198,23 +196,8 @@ class Bot:
     # --- moving ---------------------------------------------------------------------------
 
     def _toward(self, targets: list[tuple[int, int]]) -> A.Action | None:
-        """A step along a shortest known path to the nearest target (one distance map)."""
-        if not targets:
-            return None
-        gm = self.engine.gamemap
-        cost = (gm.walkable & gm.explored).astype(np.int8)
-        dist = np.full(cost.shape, FAR, dtype=np.int32)
-        for tx, ty in targets:
-            dist[tx, ty] = 0
-        tcod.path.dijkstra2d(dist, cost, 1, 1, out=dist)
-        x, y = self._here()
-        best = None
-        for dx, dy in DIRECTIONS:
-            nx, ny = x + dx, y + dy
-            if gm.in_bounds(nx, ny) and cost[nx, ny] and dist[nx, ny] < dist[x, y] \
-                    and (best is None or dist[nx, ny] < best[0]):
-                best = (dist[nx, ny], dx, dy)
-        return A.Move(best[1], best[2]) if best is not None else None
+        step = travel.step_toward(self.engine, targets)
+        return A.Move(*step) if step is not None else None
 
     def _use_stairs(self, stairs: tuple[int, int] | None, climb: A.Action) -> A.Action | None:
         gm = self.engine.gamemap
@@ -223,14 +206,7 @@ class Bot:
         return climb if self._here() == stairs else self._toward([stairs])
 
     def _frontier(self) -> np.ndarray:
-        """Known floor beside unknown cells: where exploring goes next."""
-        gm = self.engine.gamemap
-        unknown = np.pad(~gm.explored, 1, constant_values=False)
-        near = np.zeros_like(gm.explored)
-        w, h = gm.explored.shape
-        for dx, dy in DIRECTIONS:
-            near |= unknown[1 + dx:1 + dx + w, 1 + dy:1 + dy + h]
-        return near & gm.walkable & gm.explored
+        return travel.frontier(self.engine.gamemap)
 
     # --- reading the engine ---------------------------------------------------------------
 

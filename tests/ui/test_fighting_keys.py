@@ -32,7 +32,7 @@ def test_t_aims_at_the_nearest_creature_and_fires_an_arrow():
     assert isinstance(app.screen, TargetScreen)
     kobold = engine.creatures_here()[0][0]
     assert app.screen.cursor == (engine.position(kobold).x, engine.position(kobold).y)
-    assert "Shoot the short bow (range 10)" in text(app)
+    assert "Shoot the short bow, range 10" in text(app)
     result_log = len(engine.log)
     press(app, "enter")
     assert not isinstance(app.screen, TargetScreen)
@@ -54,7 +54,7 @@ def test_big_T_throws_a_chosen_weapon_which_lands_on_the_floor():
     javelin = next(i for i in engine.inventory() if engine.item_name_only(i) == "javelin")
     press(app, "T", "a")
     assert isinstance(app.screen, TargetScreen)
-    assert "Throw the javelin (range 8)" in text(app)
+    assert "Throw the javelin, range 8" in text(app)
     press(app, "enter")
     assert javelin not in engine.inventory()
     kobold = engine.creatures_here()[0][1][1] if engine.creatures_here() else None

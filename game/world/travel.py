@@ -1,0 +1,62 @@
+"""Finding the way over what the player knows: a step towards the nearest of some cells, and the
+frontier of the unexplored. The bot and the player's auto-explore both walk with these."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+import tcod.path
+
+from .gamemap import GameMap
+
+if TYPE_CHECKING:
+    from .engine import Engine
+
+DIRECTIONS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+FAR = np.iinfo(np.int32).max
+
+
+def frontier(gm: GameMap) -> np.ndarray:
+    """Known floor beside unknown cells: where exploring goes next."""
+    unknown = np.pad(~gm.explored, 1, constant_values=False)
+    near = np.zeros_like(gm.explored)
+    w, h = gm.explored.shape
+    for dx, dy in DIRECTIONS:
+        near |= unknown[1 + dx:1 + dx + w, 1 + dy:1 + dy + h]
+    return near & gm.walkable & gm.explored
+
+
+def step_toward(engine: Engine, targets: list[tuple[int, int]]) -> tuple[int, int] | None:
+    """The first step of a shortest path over known floor to the nearest target (one
+    distance map for all of them), or None when none can be reached."""
+    if not targets:
+        return None
+    gm = engine.gamemap
+    cost = (gm.walkable & gm.explored).astype(np.int8)
+    dist = np.full(cost.shape, FAR, dtype=np.int32)
+    for tx, ty in targets:
+        dist[tx, ty] = 0
+    tcod.path.dijkstra2d(dist, cost, 1, 1, out=dist)
+    pos = engine.position(engine.player)
+    x, y = pos.x, pos.y
+    best = None
+    for dx, dy in DIRECTIONS:
+        nx, ny = x + dx, y + dy
+        if gm.in_bounds(nx, ny) and cost[nx, ny] and dist[nx, ny] < dist[x, y] \
+                and (best is None or dist[nx, ny] < best[0]):
+            best = (dist[nx, ny], dx, dy)
+    return (best[1], best[2]) if best is not None else None
+
+
+def explore_step(engine: Engine) -> tuple[int, int] | None:
+    """Towards the nearest unexplored place; when there is none, towards the stairs down."""
+    gm = engine.gamemap
+    edge = frontier(gm)
+    if edge.any():
+        return step_toward(engine, list(zip(*np.nonzero(edge), strict=True)))
+    stairs = gm.stairs_down
+    pos = engine.position(engine.player)
+    if stairs is None or not gm.explored[stairs] or (pos.x, pos.y) == stairs:
+        return None
+    return step_toward(engine, [stairs])
