@@ -25,6 +25,7 @@ DIRECTIONS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 
 FLEE_BELOW = 3  # flee when hit points fall below a third of the maximum
 PACK_RADIUS = 8
 NOTICE_RADIUS = 10  # how far a creature notices the player's light along a clear line
+SHOOT_WITHIN = 9  # a creature shoots or throws from no farther (it closes in otherwise)
 BASH_ONE_IN = 4
 UNREACHABLE = np.iinfo(np.int32).max
 
@@ -71,7 +72,8 @@ def _shoot(engine: Engine, eid: int, kind, tpos: Position) -> tuple[list[Event],
         attack, name, breaks = profiles.throw(fighter, kind.throws), kind.throws.name, 0
     else:
         return None
-    if missiles.flight(engine, eid, tpos.x, tpos.y, attack.range).target != engine.player:
+    reach = min(attack.range, SHOOT_WITHIN)
+    if missiles.flight(engine, eid, tpos.x, tpos.y, reach).target != engine.player:
         return None
     if kind.missile is not None and supply.ammo > 0:
         supply.ammo -= 1

@@ -111,7 +111,7 @@ def test_running_out_of_stamina_drops_to_normal_with_a_message(engines):
 
 DARK = """
 ################
-#@.........a...#
+#@........a....#
 ################
 """
 
@@ -119,7 +119,7 @@ DARK = """
 def test_an_archer_in_the_dark_is_something(engines):
     engine = make(engines, DARK, {"a": "kobold archer"})
     archer = creature(engine, "kobold archer")
-    assert not engine.sees(archer)  # 10 cells away: beyond the light
+    assert not engine.sees(archer)  # 9 cells away: beyond the light, within its shot
     engine.streams.by_name["combat"] = Rigged(1, 1)  # a natural 2: a plain miss
     engine.submit(A.Wait())
     assert "Something misses you." in texts(engine)
