@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game.content.catalog import Catalog, load_catalog
-from game.world import combat
+from game.world import combat, vitals
 from game.world.components import Equipment, Health, Inventory, Stance, Training, Vitals
 from game.world.engine import Engine
 from game.world.events import AttackEvent
@@ -106,7 +106,7 @@ class Arena:
         while True:
             actor = min(clock, key=lambda k: (clock[k], k != a))
             e.now = clock[actor]
-            e._metabolise(actor)
+            vitals.metabolise(e, actor)
             if self._over(a, b) or e.now > limit:
                 break
             target = b if actor == a else a

@@ -18,15 +18,15 @@ import tcod
 from game.content.catalog import GOAL_ITEM, Catalog, load_catalog
 from game.rules import profiles, stats
 from game.rules.breakdown import breakdown
-from game.rules.items import Ammo
 from game.rules.messages import a_or_an
 
 from . import actions as A
 from . import (
     ai,
     fighters,
+    populate,
     state,
-    traps,
+    vitals,
     wizard_actions,  # noqa: F401  (registers the wizard's action tags)
 )
 from .components import (
@@ -49,14 +49,12 @@ from .components import (
 from .events import AttackEvent, Died, Event, Message
 from .gamemap import GameMap
 from .handlers import HANDLERS
-from .mapgen import MAX_DEPTH, generate, place_positions
-from .populate import layout
+from .mapgen import MAX_DEPTH, generate
 from .rng import Streams, derive
 from .schedule import Schedule
 
 MAP_WIDTH, MAP_HEIGHT = 80, 40
 FOV_RADIUS = 8
-REGEN_POINTS = 6  # regeneration: 1 hit point per this many 6 s ticks (twice that diseased)
 LOG_LIMIT = 500
 CHECKPOINT_EVERY = 50  # a recording's sync check: the state hash after every 50 actions
 _worlds = itertools.count(1)
@@ -302,7 +300,7 @@ class Engine:
         else:
             pos.x, pos.y, pos.depth = x, y, depth
         if fresh:
-            self._populate(gm)
+            populate.populate_level(self, gm)
         self._catch_up()
         self._distance.clear()
         self.schedule.invalidate()
@@ -346,28 +344,14 @@ class Engine:
         names = {w.skill for w in self.catalog.armoury.weapons.values()}
         return sorted(names | {"Unarmed", profiles.SHIELD_SKILL})
 
-    def _populate(self, gm: GameMap) -> None:
-        rng = self.streams.for_level(gm.depth, "populate")
-        sx, sy = gm.stairs_up
-        near = [(x, y) for x in range(sx - 6, sx + 7) for y in range(sy - 6, sy + 7)]
-        creatures, items = layout(self.catalog, gm, rng, near)
-        for kind, (x, y) in creatures:
-            self.create_creature(kind, x, y, gm.depth)
-        for name, (x, y) in items:
-            count = 12 if isinstance(self.catalog.lookup(name), Ammo) else 1
-            self.create_item(name, count, Position(x, y, gm.depth))
-        taken = near + [spot for _, spot in creatures + items]
-        for x, y in place_positions(gm, rng, 1 + gm.depth // 2, taken):
-            traps.create(rng.choice(traps.TRAP_NAMES), x, y, gm.depth)
-
     def _catch_up(self) -> None:
         """Creatures on a level left behind wait where they were; none acts for the past."""
         for _, (actor, pos) in esper.get_components(Actor, Position):
             if pos.depth == self.depth:
                 actor.next_tick = max(actor.next_tick, self.now)
-        for _, (vitals, pos) in esper.get_components(Vitals, Position):
+        for _, (body, pos) in esper.get_components(Vitals, Position):
             if pos.depth == self.depth:
-                vitals.next_tick = max(vitals.next_tick, self.now)
+                body.next_tick = max(body.next_tick, self.now)
 
     # --- queries for processors and screens ---------------------------------------------
 
@@ -519,7 +503,7 @@ class Engine:
             eid = self.schedule.next_actor(self.depth)
             actor = esper.component_for_entity(eid, Actor)
             self.now = max(self.now, actor.next_tick)
-            events += self._metabolise(eid)
+            events += vitals.metabolise(self, eid)
             if self.over:
                 break
             if not esper.entity_exists(eid):
@@ -531,42 +515,6 @@ class Engine:
             if esper.entity_exists(eid):
                 actor.next_tick += taken
                 self.schedule.acted(eid, actor.next_tick)
-        return events
-
-    def _metabolise(self, eid: int) -> list[Event]:
-        """Every 6 s: bleeding and poison cost a hit point, stamina and hit points return."""
-        vitals = esper.try_component(eid, Vitals)
-        if vitals is None or vitals.next_tick > self.now:
-            return []
-        events: list[Event] = []
-        while vitals is not None and vitals.next_tick <= self.now and not self.over:
-            vitals.next_tick += stats.VITALS_TICKS
-            events += self._vital_tick(eid, vitals)
-            if not esper.entity_exists(eid):
-                break
-        return events
-
-    def _vital_tick(self, eid: int, vitals: Vitals) -> list[Event]:
-        events: list[Event] = []
-        health = esper.component_for_entity(eid, Health)
-        if vitals.bleeding:
-            vitals.bleeding -= 1
-            events += self.damage(eid, 1, cause="bled to death")
-        if vitals.poison and esper.entity_exists(eid):
-            vitals.poison -= 1
-            events += self.damage(eid, 1, cause="died of poison")
-        if vitals.disease:
-            vitals.disease -= 1
-        if not esper.entity_exists(eid) or health.hp <= 0:
-            return events
-        if not vitals.poison and health.hp < health.max_hp:
-            vitals.regen += 1 if vitals.disease else 2
-            if vitals.regen >= 2 * REGEN_POINTS:
-                vitals.regen = 0
-                health.hp += 1
-        stance = esper.try_component(eid, Stance)
-        if stance is not None and stats.STANCES[stance.name].stamina > 0:
-            stance.stamina = min(stance.max_stamina, stance.stamina + 1)
         return events
 
     def damage(self, eid: int, amount: int, *, cause: str = "",

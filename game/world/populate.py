@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from game.content.catalog import GOAL_ITEM, HEALING_POTION, Catalog
-from game.rules.items import Armour, Weapon
+from game.rules.items import Ammo, Armour, Weapon
 
+from . import traps
+from .components import Position
 from .gamemap import GameMap
 from .mapgen import MAX_DEPTH, place_positions
 
+if TYPE_CHECKING:
+    from .engine import Engine
+
 BOSS = "draugr lord"  # guards the goal on the deepest level
+AMMO_BUNDLE = 12  # arrows, bolts or stones found together
 
 
 def creature_count(depth: int) -> int:
@@ -66,3 +73,20 @@ def _guarded_goal(gamemap: GameMap, creatures: list, items: list) -> list:
     """The amulet lies where the boss stands."""
     boss_spot = next(spot for kind, spot in creatures if kind == BOSS)
     return [(name, boss_spot if name == GOAL_ITEM else spot) for name, spot in items]
+
+
+def populate_level(engine: Engine, gm: GameMap) -> None:
+    """Creatures, items and hidden traps for a level seen for the first time: from a stream
+    of the seed and the depth alone, none of them near the stairs the player arrives by."""
+    rng = engine.streams.for_level(gm.depth, "populate")
+    sx, sy = gm.stairs_up
+    near = [(x, y) for x in range(sx - 6, sx + 7) for y in range(sy - 6, sy + 7)]
+    creatures, items = layout(engine.catalog, gm, rng, near)
+    for kind, (x, y) in creatures:
+        engine.create_creature(kind, x, y, gm.depth)
+    for name, (x, y) in items:
+        count = AMMO_BUNDLE if isinstance(engine.catalog.lookup(name), Ammo) else 1
+        engine.create_item(name, count, Position(x, y, gm.depth))
+    taken = near + [spot for _, spot in creatures + items]
+    for x, y in place_positions(gm, rng, 1 + gm.depth // 2, taken):
+        traps.create(rng.choice(traps.TRAP_NAMES), x, y, gm.depth)
