@@ -99,17 +99,23 @@ def _terrain(engine: Engine, xs: tuple[int, int], ys: tuple[int, int]):
     return ch, fg
 
 
+CREATURE_LAYER = 2  # Renderable.layer of creatures: shown only while in view
+
+
 def _sprites(engine: Engine) -> list[tuple[int, int, str, tuple[int, int, int]]]:
-    """(x, y, glyph, colour) of every entity in view, lowest layer first."""
-    visible = engine.gamemap.visible
+    """(x, y, glyph, colour) of every entity in view, lowest layer first; things lying on
+    explored cells out of view are remembered, dimmed (creatures are not: they move)."""
+    gm = engine.gamemap
     found = []
     for eid, components in engine.entities():
         by_type = {type(c): c for c in components}
         pos, look = by_type.get(Position), by_type.get(Renderable)
         if pos is None or look is None or pos.depth != engine.depth:
             continue
-        if visible[pos.x, pos.y] or eid == engine.player:
+        if gm.visible[pos.x, pos.y] or eid == engine.player:
             found.append((look.layer, eid, pos.x, pos.y, look.glyph, look.colour))
+        elif look.layer < CREATURE_LAYER and gm.explored[pos.x, pos.y]:
+            found.append((look.layer, eid, pos.x, pos.y, look.glyph, palette.dimmed(look.colour)))
     return [(x, y, g, c) for _, _, x, y, g, c in sorted(found)]
 
 
