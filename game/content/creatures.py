@@ -39,7 +39,7 @@ from .loader import (
 )
 
 CREATURES_FILE = "creatures.toml"
-MAX_DEPTH = 6  # game.world.mapgen.MAX_DEPTH (content may not import the world; a test checks)
+MAX_DEPTH = 6  # the dungeon's depths (game.world.mapgen takes it from here)
 
 # The manual: "Some things have no vitals to find, so they are immune to criticals and to sneak
 # attacks. [...] These are the incorporeal (ghosts and wraiths), animated objects, and every

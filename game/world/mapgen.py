@@ -21,9 +21,9 @@ import tcod.los
 import tcod.path
 import tcod.random
 
+from game.content.creatures import MAX_DEPTH  # the one place for the dungeon's depth
 from game.world.gamemap import GameMap, Pos, Room
 
-MAX_DEPTH = 6
 CAVE_EVERY = 3  # depths 3 and 6 are caves
 MIN_WIDTH, MIN_HEIGHT = 20, 12
 
