@@ -25,7 +25,6 @@ from .wizard_prompts import NamePrompt, TextPrompt, number_prompt
 
 NEEDS = "That needs wizard mode (& to enter it)."
 QUESTION = "Enter wizard mode for good? Type yes:"
-MIN_STAT, MAX_STAT = 1, 30
 NEIGHBOURS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 
 SIMPLE: dict[str, Callable[[], W.WizardAction]] = {
@@ -128,7 +127,7 @@ def stat(session: Session) -> Step:
     entries = [Entry(s, s, str(getattr(now, s))) for s in W.STATS]
 
     def ask(name: str) -> Step:
-        return Replace(number_prompt(f"New {name}", MIN_STAT, MAX_STAT,
+        return Replace(number_prompt(f"New {name}", W.MIN_STAT, W.MAX_STAT,
                                      lambda n: _act_and_pop(session, W.SetStat(name, n))))
 
     return Push(MenuScreen("Set which stat?", entries, ask))

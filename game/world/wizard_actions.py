@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from .engine import Engine
 
 STATS = ("strength", "dexterity", "constitution", "willpower")
+MIN_STAT, MAX_STAT = 1, 30  # what a wizard may set a stat to
 
 
 class WizardAction(A.Action):
@@ -154,8 +155,8 @@ class SetStat(WizardAction):
     value: int
 
     def run(self, engine: Engine, flags: Player) -> A.Result | str:
-        if self.stat not in STATS or not 1 <= self.value <= 30:
-            return A.Impossible(f"Stats are {', '.join(STATS)}, from 1 to 30.")
+        if self.stat not in STATS or not MIN_STAT <= self.value <= MAX_STAT:
+            return A.Impossible(f"Stats are {', '.join(STATS)}, from {MIN_STAT} to {MAX_STAT}.")
         setattr(engine.component(engine.player, Attributes), self.stat, self.value)
         return f"Your {self.stat} is now {self.value}."
 
