@@ -7,33 +7,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from game.rules.dice import Dice
 from game.rules.items import Ammo, Armour, Armoury, Weapon
 
 from .characters import CharacterKind, load_characters
 from .creatures import CreatureKind, load_creatures
 from .loader import load_armoury
+from .misc import GOAL_ITEM, HEALING_POTION, MISC_ITEMS, MiscItem
 
+__all__ = ["GOAL_ITEM", "HEALING_POTION", "MISC_ITEMS", "Catalog", "MiscItem", "load_catalog"]
 
-@dataclass(frozen=True, slots=True)
-class MiscItem:
-    name: str
-    glyph: str
-    colour: tuple[int, int, int]
-    weight: int
-    heals: Dice | None = None
-    goal: bool = False
-    description: str = ""
-
-
-HEALING_POTION = "healing potion"
-GOAL_ITEM = "amulet of the deep"
-MISC_ITEMS = {
-    HEALING_POTION: MiscItem(HEALING_POTION, "!", (220, 60, 90), 5, heals=Dice(2, 6, 4),
-                             description="A red draught that closes wounds and stops bleeding."),
-    GOAL_ITEM: MiscItem(GOAL_ITEM, '"', (255, 215, 0), 3, goal=True,
-                        description="The amulet you came for. Carry it up and out to win."),
-}
 
 WEAPON_GLYPH, ARMOUR_GLYPH, SHIELD_GLYPH, AMMO_GLYPH = ")", "[", "]", "/"
 ItemData = Weapon | Armour | Ammo | MiscItem

@@ -18,11 +18,12 @@ from game.rules.items import Ammo, Armour, Armoury, Weapon
 from game.rules.profiles import Fighter
 
 from .creatures import gear_specs, resolve_gear
-from .loader import ASSETS_DIR, Spec, check_entries, field_error, read_toml
+from .loader import ASSETS_DIR, Spec, field_error, load_named
+from .misc import MISC_ITEMS
 
 CHARACTERS_FILE = "characters.toml"
 
-ITEM_NAMES = frozenset({"healing potion"})
+ITEM_NAMES = frozenset(name for name, item in MISC_ITEMS.items() if not item.goal)
 """Inventory items that are not the armoury's weapons, ammunition or armour."""
 
 HP_PER_CON_MODIFIER = 2
@@ -86,11 +87,9 @@ def character_specs(armoury: Armoury) -> dict[str, Spec]:
 def load_characters(armoury: Armoury, path: Path | None = None) -> dict[str, CharacterKind]:
     """Every starting build of ``path`` (default ``assets/characters.toml``), keyed by name in
     file order."""
-    label, data = read_toml(ASSETS_DIR / CHARACTERS_FILE if path is None else path,
-                            allowed=("character",), required=("character",))
-    entries = check_entries(label, "character", data["character"], character_specs(armoury))
-    return {name: _character(armoury, f"{label}: character {name!r}", name, fields)
-            for name, fields in entries}
+    return load_named(ASSETS_DIR / CHARACTERS_FILE if path is None else path, "character",
+                      character_specs(armoury),
+                      lambda where, name, fields: _character(armoury, where, name, fields))
 
 
 def _character(armoury: Armoury, where: str, name: str, fields: dict[str, Any]) -> CharacterKind:

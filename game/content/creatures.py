@@ -32,10 +32,9 @@ from .loader import (
     ASSETS_DIR,
     ATTACK_EFFECTS,
     Spec,
-    check_entries,
     check_fields,
     field_error,
-    read_toml,
+    load_named,
 )
 
 CREATURES_FILE = "creatures.toml"
@@ -251,11 +250,9 @@ def creature_specs(armoury: Armoury) -> dict[str, Spec]:
 def load_creatures(armoury: Armoury, path: Path | None = None) -> dict[str, CreatureKind]:
     """Every creature kind of ``path`` (default ``assets/creatures.toml``), keyed by name in
     file order."""
-    label, data = read_toml(ASSETS_DIR / CREATURES_FILE if path is None else path,
-                            allowed=("creature",), required=("creature",))
-    entries = check_entries(label, "creature", data["creature"], creature_specs(armoury))
-    return {name: _creature(armoury, f"{label}: creature {name!r}", name, fields)
-            for name, fields in entries}
+    return load_named(ASSETS_DIR / CREATURES_FILE if path is None else path, "creature",
+                      creature_specs(armoury),
+                      lambda where, name, fields: _creature(armoury, where, name, fields))
 
 
 def _creature(armoury: Armoury, where: str, name: str, fields: dict[str, Any]) -> CreatureKind:

@@ -11,7 +11,7 @@ the entry and the field::
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -174,6 +174,15 @@ def field_error(where: str, key: str, problem: str) -> ContentError:
 
 
 # --- files and entries ------------------------------------------------------------------
+
+
+def load_named(path: Path, kind: str, specs: Mapping[str, Spec],
+               build: Callable[[str, str, dict[str, Any]], Any]) -> dict[str, Any]:
+    """Every ``[kind."name"]`` entry of a file, checked against ``specs`` and turned into a
+    value by ``build(where, name, fields)``, keyed by name in file order."""
+    label, data = read_toml(path, allowed=(kind,), required=(kind,))
+    entries = check_entries(label, kind, data[kind], specs)
+    return {name: build(f"{label}: {kind} {name!r}", name, fields) for name, fields in entries}
 
 
 def file_label(path: Path) -> str:

@@ -39,6 +39,12 @@ def carried_weight(catalog: Catalog, eid: int) -> int:
     return total
 
 
+def burden(catalog: Catalog, eid: int) -> str:
+    """How loaded the entity is, from what it carries and its Strength."""
+    return stats.burden(carried_weight(catalog, eid),
+                        esper.component_for_entity(eid, Attributes).strength)
+
+
 def fighter(catalog: Catalog, eid: int, *, in_wall: bool = False) -> profiles.Fighter:
     """The Fighter for any combatant as it stands now."""
     creature = esper.try_component(eid, Creature)
@@ -72,7 +78,7 @@ def _player_fighter(catalog: Catalog, eid: int, stance: stats.Stance,
         main_hand=_held(item_data(catalog, eq.main)), off_hand=_held(item_data(catalog, eq.off)),
         missile=missile if isinstance(missile, Weapon) else None,
         ammo=ammo if isinstance(ammo, Ammo) else None,
-        worn=worn, burden=stats.burden(carried_weight(catalog, eid), attrs.strength),
+        worn=worn, burden=burden(catalog, eid),
         max_hp=max_hp,
     )
 

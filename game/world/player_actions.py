@@ -16,7 +16,7 @@ from game.rules import profiles, stats
 from game.rules.items import Weapon
 
 from . import actions as A
-from . import belongings, combat, missiles, traps
+from . import belongings, combat, fighters, missiles, traps
 from .components import Creature, Equipment, Health, Item, Position, Stance
 from .events import Event, LevelChanged, Message, Won
 
@@ -36,12 +36,12 @@ def move(engine: Engine, action: A.Move) -> A.Result:
         return A.Instead(A.Attack(target))
     if not engine.gamemap.in_bounds(x, y) or not engine.gamemap.walkable[x, y]:
         return A.Impossible("There is a wall in the way.")
-    fighter = engine.fighter(engine.player)
-    if fighter.burden == stats.OVERLOADED:
+    load = fighters.burden(engine.catalog, engine.player)
+    if load == stats.OVERLOADED:
         return A.Impossible("You carry too much to move.")
     engine.move_entity(engine.player, x, y)
     events = describe_floor(engine, x, y) + traps.spring(engine, engine.player)
-    ticks = stats.STEP_TICKS * stats.BURDEN_STEP_PERCENT[fighter.burden] // 100
+    ticks = stats.STEP_TICKS * stats.BURDEN_STEP_PERCENT[load] // 100
     return A.Done(tuple(events), ticks)
 
 
