@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import difflib
 import sys
 from collections.abc import Iterable
+
+from game.rules.names import did_you_mean
 
 EXIT_USAGE = 2
 
@@ -22,20 +23,18 @@ def character_name(text: str) -> str:
 
 
 def count(text: str) -> int:
-    """A whole number, 0 or more (argparse reports anything else)."""
+    """A whole number, 1 or more: 0 rounds or turns is refused like -5 is (argparse reports
+    either in one line)."""
     try:
         value = int(text)
     except ValueError:
-        value = -1
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a whole number, 0 or more, not {text!r}")
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number, 1 or more, not {text!r}")
     return value
 
 
 def unknown(kind: str, name: str, known: Iterable[str]) -> str:
-    """ "unknown creature 'kobol'; did you mean: kobold, kobold archer?" """
-    known = sorted(known)
-    close = difflib.get_close_matches(name, known, n=4, cutoff=0.5)
-    close += [k for k in known if name and name in k and k not in close][:4 - len(close)]
-    hint = f"did you mean: {', '.join(close)}?" if close else f"choose one of: {', '.join(known)}"
-    return f"unknown {kind} {name!r}; {hint}"
+    """ "unknown creature 'kobol'; did you mean: kobold, kobold archer?" (the same matcher
+    as the wizard's name prompt)."""
+    return did_you_mean(kind, name, known)

@@ -12,6 +12,7 @@ import os
 from types import TracebackType
 
 from game import __version__
+from game.rules.messages import plural
 from game.world import actions as A
 from game.world.engine import Engine
 
@@ -133,8 +134,8 @@ def verify(path: str | os.PathLike) -> tuple[int, str]:
             _check_final(seeker)
     except OutOfSync as err:
         return 1, f"{path}: {err}{_last_good(save, err.action)}{_version_note(save)}"
-    marks = len(save.checkpoints)
-    return 0, (f"{path}: in sync ({len(save.actions)} actions, {marks} checkpoints, "
+    actions, marks = len(save.actions), len(save.checkpoints)
+    return 0, (f"{path}: in sync ({plural(actions, 'action')}, {plural(marks, 'checkpoint')}, "
                f"final hash {save.final_hash[:12]})")
 
 

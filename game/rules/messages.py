@@ -70,6 +70,11 @@ def a_or_an(noun: str) -> str:
     return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
 
 
+def plural(n: int, noun: str) -> str:
+    """ "1 checkpoint", "2 checkpoints", "0 kills" (nouns that take an s)."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def third_person(verb: str) -> str:
     """ "slash" -> "slashes", "stab" -> "stabs", "parry" -> "parries"."""
     if verb.endswith("y") and verb[-2:-1] not in "aeiou":

@@ -18,11 +18,12 @@ from game.world.engine import Engine
 
 from . import palette
 from .screen import Session
-from .text import panel, put
+from .text import panel, put, wrap
 from .view import Layout, camera, draw_map, draw_status, log_lines
 
 SPEEDS = (1, 2, 5, 10, 25, 50, 100)  # actions per second
 START_SPEED = 2  # index into SPEEDS
+KEYS_HINT = "space play/pause  + - speed  . step  g jump  t take over  q quit"
 
 
 class Playback(Protocol):
@@ -157,19 +158,18 @@ class ReplayApp:
         draw_status(console, engine, layout.status)
         log = layout.log
         put(console, log.x, log.y, self._header(), palette.TITLE, width=log.w)
-        put(console, log.x, log.y + 1, "space play/pause  + - speed  . step  g jump  "
-            "t take over  q quit", palette.DIM, width=log.w)
-        lines = log_lines(Session(engine), log.w, log.h - 2)
-        for row, (text, colour) in enumerate(lines):
-            put(console, log.x, log.y + 2 + row, text, colour, width=log.w)
+        status = ([(line, palette.WARN) for line in wrap(self.note, log.w)] if self.note
+                  else [(KEYS_HINT, palette.DIM)])  # a note is shown whole, never cut
+        lines = status + log_lines(Session(engine), log.w, max(0, log.h - 1 - len(status)))
+        for row, (text, colour) in enumerate(lines[:log.h - 1]):
+            put(console, log.x, log.y + 1 + row, text, colour, width=log.w)
         if self.prompt is not None:
             self._draw_prompt(console)
 
     def _header(self) -> str:
         pb = self.playback
         state = "playing" if self.playing else "paused"
-        text = (f"Replay: action {pb.index}/{pb.length}   {SPEEDS[self.speed]}/s   {state}")
-        return f"{text}   {self.note}" if self.note else text
+        return f"Replay: action {pb.index}/{pb.length}   {SPEEDS[self.speed]}/s   {state}"
 
     def _draw_prompt(self, console: tcod.console.Console) -> None:
         question = f"Jump to action (0-{self.playback.length}): {self.prompt}_"

@@ -21,13 +21,16 @@ from .wizard_pick import pick_creature
 
 
 def sides(engine: Engine, eid: int) -> tuple[Side, Side]:
-    """You with your max HP, and the creature with its own, as the inspector takes them."""
+    """You and the creature as you both stand now: wounded sides fight on with the hit points
+    they have left, not their maximum."""
     me = engine.player
-    you = Side(engine.component(me, Player).character, engine.fighter(me),
-               engine.component(me, Health).max_hp)
-    it = Side(engine.component(eid, Creature).kind, engine.fighter(eid),
-              engine.component(eid, Health).max_hp)
-    return you, it
+
+    def side(eid: int, name: str) -> Side:
+        health = engine.component(eid, Health)
+        return Side(name, engine.fighter(eid), health.hp, health.max_hp)
+
+    return side(me, engine.component(me, Player).character), side(
+        eid, engine.component(eid, Creature).kind)
 
 
 def odds_lines(engine: Engine, eid: int) -> list[str]:

@@ -1,8 +1,9 @@
 """Typed answers for the wizard: a line of text, a number in a range, and a name with completion.
 
 The name prompt is both a list to pick from and a field to type in: the names matching what is
-typed are listed below it, Tab completes to their longest common prefix (and then cycles the
-highlight through them), Up/Down move the highlight, Enter takes the highlighted name.
+typed are listed below it (close misspellings too, by the one matcher in game.rules.names),
+Tab completes to their longest common prefix (and then cycles the highlight through them),
+Up/Down move the highlight, Enter takes the highlighted name.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ import os
 from collections.abc import Callable
 
 import tcod.console
+
+from game.rules.names import closest
 
 from . import palette
 from .screen import POP, STAY, Step
@@ -86,17 +89,19 @@ def number_prompt(question: str, low: int, high: int, then: Callable[[int], Step
 
 
 def matching(text: str, names: list[str]) -> list[str]:
-    """Names starting with ``text`` (an exact name first), then names containing it."""
-    typed = text.lower()
-    first = sorted((n for n in names if n.lower().startswith(typed)),
-                   key=lambda n: (n.lower() != typed, n))
-    return first + [n for n in names if typed in n.lower() and n not in first]
+    """The names ``text`` may mean, best first (the command line's "did you mean" matcher):
+    "gobln" finds "goblin", "longsw" finds "long sword"."""
+    return closest(text, names)
 
 
 def completion(text: str, names: list[str]) -> str:
-    """The longest common prefix of the names starting with ``text`` (``text`` if none)."""
+    """The longest common prefix of the names starting with ``text``; when none starts with
+    it, the one name it can mean ("gobln" completes to "goblin"); else ``text`` itself."""
     starting = [n for n in names if n.lower().startswith(text.lower())]
-    common = os.path.commonprefix([n.lower() for n in starting]) if starting else ""
+    if not starting:
+        close = closest(text, names)
+        return close[0] if len(close) == 1 else text
+    common = os.path.commonprefix([n.lower() for n in starting])
     return starting[0][:len(common)] if len(common) > len(text) else text
 
 

@@ -18,7 +18,14 @@ class Side:
 
     name: str
     fighter: profiles.Fighter
-    hp: int
+    hp: int  # the hit points it fights on with (what it has left)
+    max_hp: int | None = None  # shown beside them when it is wounded
+
+    @property
+    def health(self) -> str:
+        """ "12 hp", or "5/12 hp" when wounded."""
+        wounded = self.max_hp is not None and self.hp < self.max_hp
+        return f"{self.hp}/{self.max_hp} hp" if wounded else f"{self.hp} hp"
 
     @property
     def attacks(self) -> list[profiles.AttackProfile]:
@@ -97,7 +104,7 @@ def table(ins: Inspection) -> list[str]:
     you, it = ins.you, ins.it
     your_mean, its_mean = odds.mean(ins.your_damage), odds.mean(ins.its_damage)
     lines = [
-        f"{you.name} ({you.hp} hp) against {it.name} ({it.hp} hp)",
+        f"{you.name} ({you.health}) against {it.name} ({it.health})",
         f"  {'':24}{'you':>12}{'it':>12}",
         f"  {'chance to hit':24}{pct(ins.your_hit):>12}{pct(ins.its_hit):>12}",
         f"  {'confirmed critical':24}{pct(ins.your_crit):>12}{pct(ins.its_crit):>12}",

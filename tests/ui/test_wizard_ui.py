@@ -404,3 +404,30 @@ def test_a_wizard_game_from_the_start_is_marked_from_its_first_screen():
     assert chosen.engine.component(chosen.engine.player, Player).wizard
     normal = GameApp(3, character="dwarf warrior")
     assert not normal.engine.component(normal.engine.player, Player).wizard
+
+
+def test_the_name_prompt_finds_misspelt_names_as_the_command_line_does():
+    creatures = ["goblin", "hobgoblin", "kobold", "kobold archer"]
+    assert matching("gobln", creatures)[0] == "goblin"
+    assert matching("longsw", ["long sword", "short sword"]) == ["long sword"]
+    assert completion("gobln", creatures) == "goblin"
+    app = wizard()
+    press(app, "ctrl-w", *"longsw", "enter")
+    assert [app.engine.item_name(i) for i in app.engine.items_at(*here(app))] == ["long sword"]
+
+
+def test_the_odds_inspector_takes_a_wounded_creature_as_it_is():
+    app = wizard()
+    engine = app.engine
+    kobold = engine.creatures_here()[0][0]
+    health = engine.component(kobold, Health)
+    health.hp = 1
+    press(app, "ctrl-o", "enter")
+    shown = " ".join(text(app).split())
+    assert f"kobold (1/{health.max_hp} hp)" in shown
+    assert "You kill it within: 1: " in shown and "1: 0.0%" not in shown
+    me = engine.player
+    expected = table(inspect(Side("dwarf warrior", engine.fighter(me),
+                                  engine.component(me, Health).hp),
+                             Side("kobold", engine.fighter(kobold), 1, health.max_hp)))
+    assert " ".join("\n".join(expected).split()) in shown  # the tables for 1 hp, not full health

@@ -85,3 +85,10 @@ def test_fsim_command_and_csv(tmp_path):
     assert "attacker wins" in out.stdout
     rows = csv.read_text().splitlines()
     assert rows[0] == "fight,winner,seconds" and len(rows) == 51
+
+
+@pytest.mark.parametrize("rounds", ["0", "-5", "many"])
+def test_fsim_refuses_zero_rounds_as_it_refuses_negative_ones(rounds):
+    out = run("fsim", "player", "giant rat", "--rounds", rounds)
+    assert out.returncode == 2 and "expected a whole number, 1 or more" in out.stderr
+    assert "Traceback" not in out.stderr
