@@ -43,6 +43,7 @@ class Who:
     is_player: bool = False
     seen: bool = True
     proper: bool = False
+    thing: bool = False  # a missile named for itself: its "weapon" is itself ("the arrow")
 
     @property
     def the(self) -> str:
@@ -91,9 +92,20 @@ def cap(sentence: str) -> str:
 
 
 def attack_messages(outcome: Outcome, attacker: Who, target: Who, *,
-                    target_natural: str = "", protection_noun: str = "armour") -> list[str]:
+                    target_natural: str = "", protection_noun: str = "armour",
+                    came_from: str = "") -> list[str]:
     """The log lines for one attack: a miss with its reason, a hit, or a glance; plus
-    "It has no vital spot." where a crit-immune target shrugged off a critical."""
+    "It has no vital spot." where a crit-immune target shrugged off a critical.
+
+    A shot or a throw reads as its missile ("The kobold archer's arrow hits you."); when its
+    shooter is unseen, the missile is said to fly in from ``came_from`` ("the east") and the
+    next line says what it did ("It hits you.")."""
+    if outcome.attack.is_missile and not (attacker.seen or attacker.is_player):
+        missile = Who(outcome.attack.noun, thing=True)
+        arrival = cap(f"{a_or_an(outcome.attack.noun)} flies in from {came_from or 'somewhere'}.")
+        return [arrival] + [_it(line, missile) for line in
+                            attack_messages(outcome, missile, target, target_natural=target_natural,
+                                            protection_noun=protection_noun)]
     if not outcome.hit:
         return [miss_message(outcome, attacker, target, target_natural)]
     if outcome.glanced:
@@ -105,6 +117,25 @@ def attack_messages(outcome: Outcome, attacker: Who, target: Who, *,
     return lines
 
 
+def _it(line: str, missile: Who) -> str:
+    """ "The arrow hits you." -> "It hits you." (the line before named the arrow)."""
+    name = cap(missile.the)
+    return "It" + line[len(name):] if line.startswith(name + " ") else line
+
+
+def compass(dx: int, dy: int) -> str:
+    """Where (dx, dy) lies from the origin, y growing southwards: "the north-east"."""
+    if dx == dy == 0:
+        return "somewhere"
+    ns = "north" if dy < 0 else "south"
+    ew = "east" if dx > 0 else "west"
+    if abs(dx) > 2 * abs(dy):
+        return f"the {ew}"
+    if abs(dy) > 2 * abs(dx):
+        return f"the {ns}"
+    return f"the {ns}-{ew}"
+
+
 def hit_message(outcome: Outcome, attacker: Who, target: Who) -> str:
     """ "You slash the giant rat hard!", "The kobold stabs you.", "You cleave the kobold." A
     confirmed critical keeps the ordinary verb and ends in " hard!"; a big hit that is not a
@@ -112,8 +143,12 @@ def hit_message(outcome: Outcome, attacker: Who, target: Who) -> str:
     ordinary, big = VERBS.get(outcome.damage_type, VERBS["hit"])
     if not attacker.seen and not attacker.is_player:
         ordinary = big = "hit"
+    if outcome.attack.is_missile:  # "The kobold archer's arrow hits you."
+        ordinary = "hit"
     verb = big if outcome.big_hit and not outcome.confirmed else ordinary
     end = " hard!" if outcome.confirmed else "."
+    if outcome.attack.is_missile:
+        return cap(f"{_weapon(outcome, attacker)} {third_person(verb)} {target.the}{end}")
     return cap(f"{attacker.the} {_verb(attacker, verb)} {target.the}{end}")
 
 
@@ -124,6 +159,8 @@ def glance_message(outcome: Outcome, attacker: Who, target: Who, protection_noun
 
 def _weapon(outcome: Outcome, attacker: Who) -> str:
     """ "your sword", "the kobold's spear", "something's blow"."""
+    if attacker.thing:
+        return attacker.the
     noun = outcome.attack.noun if attacker.seen or attacker.is_player else "blow"
     return f"{attacker.possessive} {noun}"
 
@@ -132,6 +169,8 @@ def miss_message(outcome: Outcome, attacker: Who, target: Who, target_natural: s
     """Why it missed, as far as the player saw it (the decisions page's table)."""
     kind = outcome.miss_kind
     unseen = not (attacker.seen and target.seen)
+    if outcome.attack.is_missile and (kind == PLAIN or unseen):
+        return cap(f"{_weapon(outcome, attacker)} misses {target.the}.")
     if kind == PLAIN or unseen:
         return cap(f"{attacker.the} {_verb(attacker, 'miss')} {target.the}.")
     weapon = _weapon(outcome, attacker)

@@ -15,6 +15,7 @@ from game.world.engine import Engine
 
 from .ending import EndScreen
 from .main_screen import MainScreen
+from .options import DEFAULT, Options
 from .screen import Begin, Pop, Push, Quit, Replace, Screen, Session, Step
 from .start import StartScreen
 
@@ -31,8 +32,9 @@ class GameApp:
 
     def __init__(self, seed: int, character: str | None = None, *,
                  engine: Engine | None = None, saver: Saver | None = None,
-                 on_crash: CrashReporter | None = None, wizard: bool = False) -> None:
-        self.seed = seed
+                 on_crash: CrashReporter | None = None, wizard: bool = False,
+                 options: Options = DEFAULT) -> None:
+        self.seed, self.options = seed, options
         self.saver, self.on_crash = saver, on_crash
         self.crash_report: object = None
         self.session: Session | None = None
@@ -58,7 +60,7 @@ class GameApp:
         return self.stack[-1]
 
     def _begin(self, engine: Engine) -> None:
-        self.session = Session(engine, saver=self.saver)
+        self.session = Session(engine, saver=self.saver, options=self.options)
         self.stack = [MainScreen(self.session)]
         if engine.over:
             self.stack.append(EndScreen(self.session))

@@ -1,8 +1,8 @@
 """The help screen: every binding of the key table, in two columns when there is room, and
 the keys that only menus, the look cursor and the message log understand.
 
-When the whole table does not fit (80x24 holds 34 bindings), the wizard keys get a page of
-their own: Tab or PgDn/PgUp turn pages, Up/Down scroll a page still too long."""
+When the whole table does not fit (80x24 holds 32 bindings), each section gets pages of its
+own (the wizard keys last): Tab or PgDn/PgUp turn pages, Up/Down scroll a page still too long."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from .text import footer, put
 
 KEY_COLUMN = 12
 OTHER_KEYS = (
+    "Darkness: your light shows 8 cells; what stands in the dark can neither see nor shoot you.",
     "Menus: a letter, or Up/Down and Enter, chooses; PgUp/PgDn pages; Esc closes.",
     "Look: direction keys move the cursor; Tab/S-Tab jump between creatures.",
     "Message log: Up/Down scroll, PgUp/PgDn page, Home/End go to the ends.",
@@ -48,10 +49,14 @@ class HelpScreen:
         return STAY
 
     def _page(self, rows: int, columns: int) -> tuple[str, list[Binding]]:
-        """Everything on one page if it fits, else a page per section."""
-        self.pages = 1 if len(BINDINGS) <= rows * columns else len(self.sections)
+        """Everything on one page if it fits, else each section in pages that fit."""
+        per_page = max(1, rows * columns)
+        pages = [("Keys", list(BINDINGS))] if len(BINDINGS) <= per_page else [
+            (title, bindings[i:i + per_page])
+            for title, bindings in self.sections for i in range(0, len(bindings), per_page)]
+        self.pages = len(pages)
         self.page = min(self.page, self.pages - 1)
-        return ("Keys", list(BINDINGS)) if self.pages == 1 else self.sections[self.page]
+        return pages[self.page]
 
     def draw(self, console: tcod.console.Console) -> None:
         columns = 2 if console.width >= 80 else 1

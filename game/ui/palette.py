@@ -23,6 +23,7 @@ TONES: dict[str, Colour] = {
     "info": TEXT,
     "good": GOOD,
     "bad": BAD,
+    "warn": WARN,
     "combat": (230, 190, 150),
     "wizard": (200, 130, 255),
 }

@@ -16,6 +16,8 @@ from game.world import actions as A
 from game.world.engine import Engine
 from game.world.events import LevelChanged, Message
 
+from .options import DEFAULT, Options
+
 
 class Screen(Protocol):
     overlay: bool  # drawn over the screen beneath it (menus, prompts) instead of alone
@@ -86,6 +88,7 @@ class Session:
     marker: Message | None = field(default=None)
     saver: Callable[[Engine], str] | None = None
     saved_to: str | None = None  # where the game was last saved
+    options: Options = DEFAULT
 
     def act(self, action: A.Action) -> A.Result:
         log = self.engine.log

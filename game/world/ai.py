@@ -14,7 +14,7 @@ import numpy as np
 from game.rules import profiles
 from game.rules.items import Armour
 
-from . import combat, missiles
+from . import combat, missiles, sight
 from .components import Creature, Health, Position, Supply
 from .events import Event
 
@@ -24,8 +24,6 @@ if TYPE_CHECKING:
 DIRECTIONS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 FLEE_BELOW = 3  # flee when hit points fall below a third of the maximum
 PACK_RADIUS = 8
-NOTICE_RADIUS = 10  # how far a creature notices the player's light along a clear line
-SHOOT_WITHIN = 9  # a creature shoots or throws from no farther (it closes in otherwise)
 BASH_ONE_IN = 4
 UNREACHABLE = np.iinfo(np.int32).max
 
@@ -35,7 +33,7 @@ def act(engine: Engine, eid: int) -> tuple[list[Event], int]:
     creature = esper.component_for_entity(eid, Creature)
     kind = engine.catalog.creatures[creature.kind]
     pos = esper.component_for_entity(eid, Position)
-    if not creature.awake and (engine.sees(eid) or _notices(engine, eid, pos)):
+    if not creature.awake and sight.notices(engine, eid):
         _wake(engine, eid, creature, kind.behaviour)
     if not creature.awake:
         return _wander(engine, eid, pos, kind.speed) if kind.behaviour == "wander" else (
@@ -46,7 +44,7 @@ def act(engine: Engine, eid: int) -> tuple[list[Event], int]:
     tpos = esper.component_for_entity(target, Position)
     if max(abs(tpos.x - pos.x), abs(tpos.y - pos.y)) == 1:
         return _close_in(engine, eid, kind, target)
-    if kind.ranged:  # from the dark too: the player's light shows it the way
+    if kind.ranged and sight.in_light(engine, eid):  # never from the dark
         shot = _shoot(engine, eid, kind, tpos)
         if shot is not None:
             return shot
@@ -72,8 +70,7 @@ def _shoot(engine: Engine, eid: int, kind, tpos: Position) -> tuple[list[Event],
         attack, name, breaks = profiles.throw(fighter, kind.throws), kind.throws.name, 0
     else:
         return None
-    reach = min(attack.range, SHOOT_WITHIN)
-    if missiles.flight(engine, eid, tpos.x, tpos.y, reach).target != engine.player:
+    if missiles.flight(engine, eid, tpos.x, tpos.y, attack.range).target != engine.player:
         return None
     if kind.missile is not None and supply.ammo > 0:
         supply.ammo -= 1
@@ -81,15 +78,6 @@ def _shoot(engine: Engine, eid: int, kind, tpos: Position) -> tuple[list[Event],
         supply.throws -= 1
     events = missiles.loose(engine, eid, attack, tpos.x, tpos.y, name, breaks=breaks)
     return events, attack.ticks
-
-
-def _notices(engine: Engine, eid: int, pos: Position) -> bool:
-    """The player carries a light: a creature with a clear line to it within NOTICE_RADIUS
-    notices it, even from beyond the player's own sight."""
-    player = esper.component_for_entity(engine.player, Position)
-    if max(abs(player.x - pos.x), abs(player.y - pos.y)) > NOTICE_RADIUS:
-        return False
-    return missiles.flight(engine, eid, player.x, player.y, NOTICE_RADIUS).target == engine.player
 
 
 def _wake(engine: Engine, eid: int, creature: Creature, behaviour: str) -> None:

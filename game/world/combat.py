@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.rules import profiles, resolve, stats
-from game.rules.messages import YOU, Who, attack_messages
+from game.rules.messages import YOU, Who, attack_messages, compass
 from game.rules.resolve import Outcome
 
 from .components import Creature, Health, Named, Position, Stance, Training, Vitals
@@ -70,7 +70,16 @@ def _lines(engine: Engine, attacker: int, target: int, outcome: Outcome,
         return []
     natural = _natural_noun(engine, target)
     return attack_messages(outcome, a, t, target_natural=natural,
-                           protection_noun=defence.protection_noun)
+                           protection_noun=defence.protection_noun,
+                           came_from=_came_from(engine, attacker, target))
+
+
+def _came_from(engine: Engine, attacker: int, target: int) -> str:
+    """Where the attacker stands as seen from the target: "the east"."""
+    a, t = esper.try_component(attacker, Position), esper.try_component(target, Position)
+    if a is None or t is None:
+        return ""
+    return compass(a.x - t.x, a.y - t.y)
 
 
 def _natural_noun(engine: Engine, eid: int) -> str:

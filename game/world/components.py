@@ -41,6 +41,7 @@ class Player:
 class Creature:
     kind: str  # a name in assets/creatures.toml
     awake: bool = False
+    in_view: bool = False  # the player saw it at the last look (game.world.sight)
 
 
 @dataclass(slots=True)

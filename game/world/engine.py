@@ -25,6 +25,7 @@ from . import (
     ai,
     fighters,
     populate,
+    sight,
     state,
     vitals,
     wizard_actions,  # noqa: F401  (registers the wizard's action tags)
@@ -54,7 +55,7 @@ from .rng import Streams, derive
 from .schedule import Schedule
 
 MAP_WIDTH, MAP_HEIGHT = 80, 40
-FOV_RADIUS = 8
+FOV_RADIUS = sight.LIGHT_RADIUS
 LOG_LIMIT = 500
 CHECKPOINT_EVERY = 50  # a recording's sync check: the state hash after every 50 actions
 _worlds = itertools.count(1)
@@ -70,6 +71,7 @@ class Engine:
         self.enter_level(1, arriving_down=True)
         self.say(f"You enter the dungeon. Find the {GOAL_ITEM} on depth {MAX_DEPTH} "
                  f"and bring it back up.")
+        self._log(sight.comes_into_view(self))
 
     def _setup(self, seed: int, character: str, catalog: Catalog | None) -> None:
         """An empty game: no entities, no levels yet."""
@@ -168,6 +170,7 @@ class Engine:
         engine.schedule.invalidate()
         pos = engine.position(engine.player)
         gm.update_fov(pos.x, pos.y, FOV_RADIUS)
+        sight.comes_into_view(engine)  # what the picture shows is in view already
         return engine
 
     def _place(self, char: str, x: int, y: int, name: str | None) -> None:
@@ -301,6 +304,7 @@ class Engine:
             pos.x, pos.y, pos.depth = x, y, depth
         if fresh:
             populate.populate_level(self, gm)
+        sight.forget_view(self, depth)
         self._catch_up()
         self._distance.clear()
         self.schedule.invalidate()
@@ -497,7 +501,7 @@ class Engine:
         esper.component_for_entity(self.player, Actor).next_tick += ticks
         pos = esper.component_for_entity(self.player, Position)
         self.gamemap.update_fov(pos.x, pos.y, FOV_RADIUS)
-        events: list[Event] = []
+        events: list[Event] = sight.comes_into_view(self)
         self.schedule.acted(self.player, esper.component_for_entity(self.player, Actor).next_tick)
         while not self.over:
             eid = self.schedule.next_actor(self.depth)
@@ -513,6 +517,7 @@ class Engine:
             taken_events, taken = ai.act(self, eid)
             events += taken_events
             if esper.entity_exists(eid):
+                events += sight.comes_into_view(self, [eid])
                 actor.next_tick += taken
                 self.schedule.acted(eid, actor.next_tick)
         return events

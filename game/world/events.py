@@ -31,6 +31,13 @@ class Died:
 
 
 @dataclass(frozen=True, slots=True)
+class CameIntoView:
+    """A creature the player had not seen a moment ago is in view."""
+
+    entity: int
+
+
+@dataclass(frozen=True, slots=True)
 class LevelChanged:
     depth: int
 
@@ -40,4 +47,4 @@ class Won:
     pass
 
 
-Event = Message | AttackEvent | Died | LevelChanged | Won
+Event = Message | AttackEvent | Died | CameIntoView | LevelChanged | Won

@@ -6,7 +6,7 @@ import pytest
 
 from game.content import load_armoury
 from game.rules import profiles, resolve
-from game.rules.messages import YOU, Who, attack_messages, third_person
+from game.rules.messages import YOU, Who, attack_messages, compass, third_person
 from game.rules.profiles import Fighter
 from game.rules.resolve import PLAIN, Outcome
 
@@ -126,3 +126,55 @@ def test_messages_from_real_resolutions_never_show_numbers(arm):
     assert "Your sword glances off the cave beetle's shell." in seen
     assert "You miss the cave beetle." in seen
     assert any(line.endswith("hard!") for line in seen)
+
+
+@pytest.fixture(scope="module")
+def arrow(arm):
+    return profiles.shot(Fighter(missile=arm.weapons["short bow"], ammo=arm.ammo["arrow"]))
+
+
+@pytest.fixture(scope="module")
+def javelin(arm):
+    return profiles.throw(Fighter(), arm.weapons["javelin"])
+
+
+ARCHER = Who("kobold archer")
+
+
+def test_shots_and_throws_read_as_missiles(arrow, javelin):
+    assert attack_messages(hit(arrow, "piercing"), ARCHER, YOU) == [
+        "The kobold archer's arrow hits you."]
+    assert attack_messages(hit(javelin, "piercing", big=True), Who("goblin"), YOU) == [
+        "The goblin's javelin impales you."]
+    assert attack_messages(hit(arrow, "piercing", confirmed=True), YOU, KOBOLD) == [
+        "Your arrow hits the kobold hard!"]
+    assert attack_messages(miss(arrow, PLAIN), ARCHER, YOU) == [
+        "The kobold archer's arrow misses you."]
+    assert attack_messages(miss(arrow, "Dodge"), ARCHER, YOU) == [
+        "You dodge the kobold archer's arrow."]
+    assert attack_messages(hit(arrow, "piercing", glanced=True), ARCHER, YOU,
+                           protection_noun="chain mail shirt") == [
+        "The kobold archer's arrow glances off your chain mail shirt."]
+
+
+def test_an_unseen_shooter_s_arrow_flies_in_from_somewhere(arrow):
+    unseen = Who("kobold archer", seen=False)
+    assert attack_messages(hit(arrow, "piercing"), unseen, YOU, came_from="the east") == [
+        "An arrow flies in from the east.", "It hits you."]
+    assert attack_messages(hit(arrow, "piercing", glanced=True), unseen, YOU,
+                           came_from="the north-west") == [
+        "An arrow flies in from the north-west.", "It glances off your armour."]
+    assert attack_messages(miss(arrow, "Dodge"), unseen, YOU, came_from="the south") == [
+        "An arrow flies in from the south.", "You dodge the arrow."]
+    assert attack_messages(miss(arrow, PLAIN), unseen, YOU, came_from="the south") == [
+        "An arrow flies in from the south.", "It misses you."]
+    lines = attack_messages(hit(arrow, "piercing"), unseen, YOU)
+    assert not any("blow" in line or "Something" in line for line in lines)
+
+
+@pytest.mark.parametrize("dx, dy, word", [
+    (5, 0, "the east"), (-9, 1, "the west"), (0, -4, "the north"), (1, 6, "the south"),
+    (3, -3, "the north-east"), (-4, 3, "the south-west"), (0, 0, "somewhere"),
+])
+def test_compass(dx, dy, word):
+    assert compass(dx, dy) == word

@@ -351,17 +351,21 @@ def test_every_wizard_key_is_recorded_and_replays_to_the_same_game():
     assert replay.state_hash() == engine.state_hash()
 
 
-def test_help_shows_every_binding_at_80x24_over_two_pages():
+def test_help_shows_every_binding_at_80x24_over_pages_the_wizard_keys_last():
     app = game()
     press(app, "?")
     first = text(app)
-    assert "Keys (1/2)" in first and "Tab/PgDn: next page" in first
-    press(app, "tab")
-    second = text(app)
-    assert "Wizard keys (2/2)" in second
+    assert "Keys (1/" in first and "Tab/PgDn: next page" in first
+    pages = [first]
+    while "Wizard keys" not in pages[-1]:
+        press(app, "tab")
+        pages.append(text(app))
+        assert len(pages) < 5
+    assert f"({len(pages)}/{len(pages)})" in pages[-1]
     for binding in keys.BINDINGS:
-        page = second if binding.help.startswith(keys.WIZARD_PREFIX) else first
-        assert binding.help in page and binding_keys(binding) in page
+        wizard_key = binding.help.startswith(keys.WIZARD_PREFIX)
+        shown = pages[-1:] if wizard_key else pages[:-1]
+        assert any(binding.help in p and binding_keys(binding) in p for p in shown)
     press(app, "x")
     assert isinstance(app.screen, MainScreen)
 

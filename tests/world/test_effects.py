@@ -116,10 +116,14 @@ DARK = """
 """
 
 
-def test_an_archer_in_the_dark_is_something(engines):
+def test_an_archer_in_the_dark_does_not_shoot_it_comes_into_view_first(engines):
     engine = make(engines, DARK, {"a": "kobold archer"})
     archer = creature(engine, "kobold archer")
-    assert not engine.sees(archer)  # 9 cells away: beyond the light, within its shot
+    assert not engine.sees(archer)  # 9 cells away: beyond the light, within its bow's range
+    while not engine.sees(archer):
+        engine.submit(A.Wait())
+        assert not any("arrow" in t for t in texts(engine))
+    assert texts(engine) == ["A kobold archer comes into view."]
     engine.streams.by_name["combat"] = Rigged(1, 1)  # a natural 2: a plain miss
     engine.submit(A.Wait())
-    assert "Something misses you." in texts(engine)
+    assert texts(engine)[-1] == "The kobold archer's arrow misses you."

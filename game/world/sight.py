@@ -1,0 +1,68 @@
+"""Sight and darkness: the player's light is the only light in the dungeon.
+
+The player sees every cell within ``LIGHT_RADIUS`` along a clear line (symmetric shadowcasting,
+so whoever stands on such a cell sees the player too). Beyond it is darkness, where nothing is
+seen and nothing sees: a creature notices the player, and shoots or throws at the player, only
+from a cell the player sees. So no attack comes from where the player could not have seen it.
+
+``comes_into_view`` tells the player when a creature steps into the light (or the light reaches
+it): the log says "A kobold archer comes into view." and auto-explore, travel and rest stop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+import esper
+
+from game.rules.messages import a_or_an, cap
+
+from .components import Creature, Named, Position
+from .events import CameIntoView, Event, Message
+
+if TYPE_CHECKING:
+    from .engine import Engine
+
+LIGHT_RADIUS = 8  # the player's light, and so the player's sight and every creature's
+
+
+def in_light(engine: Engine, eid: int) -> bool:
+    """The creature stands where the player's light reaches: it and the player see each other."""
+    return engine.sees(eid)
+
+
+def notices(engine: Engine, eid: int) -> bool:
+    """A creature notices the player when they see each other (stealth may refine this)."""
+    return in_light(engine, eid)
+
+
+def comes_into_view(engine: Engine, eids: Iterable[int] | None = None) -> list[Event]:
+    """Announce the creatures (of ``eids``, or all on this level) that have come into view since
+    the last look, and remember who is in view now."""
+    if eids is None:
+        eids = [e for e, _ in engine.creatures_here()]
+    events: list[Event] = []
+    for eid in eids:
+        creature = esper.try_component(eid, Creature)
+        if creature is None:
+            continue
+        seen = in_light(engine, eid)
+        if seen and not creature.in_view:
+            events += [CameIntoView(eid), Message(arrival(engine, eid), "warn")]
+        creature.in_view = seen
+    return events
+
+
+def arrival(engine: Engine, eid: int) -> str:
+    """ "A kobold archer comes into view.", "Thora comes into view."."""
+    named = esper.component_for_entity(eid, Named)
+    who = named.name if named.proper else a_or_an(named.name)
+    return cap(f"{who} comes into view.")
+
+
+def forget_view(engine: Engine, depth: int) -> None:
+    """Arriving on a level: every creature there is announced afresh when first seen."""
+    for _, (creature, pos) in esper.get_components(Creature, Position):
+        if pos.depth == depth:
+            creature.in_view = False
