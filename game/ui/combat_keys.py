@@ -10,6 +10,7 @@ import tcod.console
 from game.rules import profiles, stats
 from game.rules.items import Ammo, Weapon
 from game.world import actions as A
+from game.world.engine import Engine
 
 from . import describe, palette
 from .inventory import choose
@@ -22,9 +23,8 @@ from .text import panel, put
 STANCE_ORDER = tuple(stats.STANCES)  # Coward ... Frenzy
 
 
-def _throwables(session: Session) -> list[int]:
+def _throwables(engine: Engine) -> list[int]:
     """Weapons that can be thrown: those made for it first, what is wielded last."""
-    engine = session.engine
     items = [i for i in engine.inventory()
              if isinstance(describe.item_data(engine, i), Weapon)
              and not describe.item_data(engine, i).is_missile]
@@ -33,32 +33,42 @@ def _throwables(session: Session) -> list[int]:
 
 
 def _aim_throw(session: Session, item: int) -> TargetScreen:
-    engine = session.engine
+    return TargetScreen(session, *_throw_shot(session.engine, item))
+
+
+Shot = tuple[str, int, Callable[[int, int], A.Action]]
+
+
+def ready_shot(engine: Engine) -> Shot | None:
+    """What t uses: the readied missile weapon, else the first unused weapon made for
+    throwing, as (what the aim says, range, the action at a cell); None with nothing ready.
+    The Gymnasium environment's "fire at the nearest" uses it too."""
+    fighter = engine.fighter(engine.player)
+    if fighter.missile is not None:
+        return (f"Shoot the {fighter.missile.name}", profiles.shot(fighter).range, A.Fire)
+    made = [i for i in _throwables(engine) if describe.item_data(engine, i).made_for_throwing
+            and engine.equipped_slot(i) is None]
+    return _throw_shot(engine, made[0]) if made else None
+
+
+def _throw_shot(engine: Engine, item: int) -> Shot:
     attack = profiles.throw(engine.fighter(engine.player), describe.item_data(engine, item))
     name = describe.item_data(engine, item).name
-    return TargetScreen(session, f"Throw the {name}", attack.range,
-                        lambda x, y: A.Throw(item, x, y))
+    return f"Throw the {name}", attack.range, lambda x, y: A.Throw(item, x, y)
 
 
 def fire(session: Session) -> Step:
     """t: shoot the readied missile weapon; with none, throw the first thing made for it."""
-    engine = session.engine
-    fighter = engine.fighter(engine.player)
-    if fighter.missile is not None:
-        shot = profiles.shot(fighter)
-        return Push(TargetScreen(session, f"Shoot the {fighter.missile.name}", shot.range,
-                                 A.Fire))
-    made = [i for i in _throwables(session) if describe.item_data(engine, i).made_for_throwing
-            and engine.equipped_slot(i) is None]
-    if made:
-        return Push(_aim_throw(session, made[0]))
+    shot = ready_shot(session.engine)
+    if shot is not None:
+        return Push(TargetScreen(session, *shot))
     session.notice = "You have nothing ready to shoot or throw (T throws anything)."
     return STAY
 
 
 def throw(session: Session) -> Step:
     """T: pick any weapon to throw, then aim."""
-    items = _throwables(session)
+    items = _throwables(session.engine)
     if not items:
         session.notice = "You have nothing to throw."
         return STAY
@@ -104,18 +114,24 @@ def bash(session: Session) -> Step:
 
 def stance(session: Session, step: int | None) -> Step:
     """Step the stance towards Coward (-1) or Frenzy (+1), or back to Normal (None)."""
-    engine = session.engine
+    change = stance_change(session.engine, step)
+    if isinstance(change, str):
+        session.notice = change
+    else:
+        session.act(change)
+    return STAY
+
+
+def stance_change(engine: Engine, step: int | None) -> A.SetStance | str:
+    """The stance one step towards Coward (-1) or Frenzy (+1), or Normal (None); or why
+    there is none."""
     current = engine.fighter(engine.player).stance.name
     if step is None:
-        wanted = stats.NORMAL.name
-    else:
-        index = STANCE_ORDER.index(current) + step
-        if not 0 <= index < len(STANCE_ORDER):
-            session.notice = f"You are already in the {current} stance."
-            return STAY
-        wanted = STANCE_ORDER[index]
-    session.act(A.SetStance(wanted))
-    return STAY
+        return A.SetStance(stats.NORMAL.name)
+    index = STANCE_ORDER.index(current) + step
+    if not 0 <= index < len(STANCE_ORDER):
+        return f"You are already in the {current} stance."
+    return A.SetStance(STANCE_ORDER[index])
 
 
 class DirectionPrompt:

@@ -99,6 +99,18 @@ def _terrain(engine: Engine, xs: tuple[int, int], ys: tuple[int, int]):
     return ch, fg
 
 
+def seen_map(engine: Engine) -> tuple[np.ndarray, np.ndarray]:
+    """The whole level as the player sees it, indexed [x, y]: character codes and RGB
+    colours (unexplored cells blank), what stands in view on top (the Gymnasium
+    environment's observation)."""
+    gm = engine.gamemap
+    ch, fg = _terrain(engine, (0, gm.width), (0, gm.height))
+    for x, y, glyph, colour in _sprites(engine):
+        ch[x, y] = ord(glyph)
+        fg[x, y] = colour
+    return ch, fg
+
+
 CREATURE_LAYER = 2  # Renderable.layer of creatures: shown only while in view
 
 

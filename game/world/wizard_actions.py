@@ -18,7 +18,7 @@ from game.rules import stats
 from game.rules.messages import a_or_an
 
 from . import actions as A
-from .components import Attributes, Health, Player, Position, Training
+from .components import Attributes, Creature, Health, Player, Position, Training
 from .events import Message
 from .mapgen import MAX_DEPTH
 
@@ -223,3 +223,15 @@ class Regenerate(WizardAction):
         engine.regenerate_level()
         return "The level shifts around you."
 
+
+
+@dataclass(frozen=True, slots=True)
+class WakeAll(WizardAction):
+    """Every creature on this level wakes and hunts (a busy level, for tests and bots)."""
+
+    tag: ClassVar[str] = "wiz.wake"
+
+    def run(self, engine: Engine, flags: Player) -> str:
+        for eid, _ in engine.creatures_here():
+            engine.component(eid, Creature).awake = True
+        return "Every creature on the level wakes."
