@@ -18,6 +18,7 @@ from typing import Any
 
 from game.rules.dice import Dice
 from game.rules.items import (
+    ARMOUR_KINDS,
     DAMAGE_TYPES,
     HOLDS,
     MISSILE,
@@ -109,6 +110,7 @@ ARMOUR_FIELDS: dict[str, Spec] = {
     "bash": Spec("dice"),
     "weight": Spec("int"),
     "noun": Spec("str"),
+    "against": Spec("ranks", choices=ARMOUR_KINDS, low=-9, high=9),
 }
 
 _TOML_TYPES = {bool: "a boolean", int: "an integer", float: "a float", str: "a string",
@@ -142,6 +144,8 @@ def load_armour(path: Path) -> dict[str, Armour]:
     label, data = _read(path, allowed=("armour",), required=("armour",))
     armour = {}
     for name, fields in _entries(label, "armour", data["armour"], ARMOUR_FIELDS):
+        if "against" in fields:
+            fields["against"] = tuple((k, v) for k, v in fields["against"].items() if v)
         armour[name] = _checked_armour(Armour(name=name, **fields), label)
     return armour
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import profiles
+from .items import Armour
 from .profiles import AttackProfile, Fighter
 
 
@@ -36,3 +37,21 @@ def defence_line(f: Fighter) -> str:
     """ "Dv 11  Pv 0": Defence against blows, and Protection as it is now."""
     d = profiles.defence(f)
     return f"Dv {d.total()}  Pv {d.protection}"
+
+
+def protection_words(d: profiles.DefenceProfile) -> str:
+    """ "4 (slashing 5, piercing 3)": Protection, and against the kinds where it differs."""
+    kinds = ", ".join(f"{kind} {amount}" for kind, amount in d.by_kind)
+    return f"{d.protection} ({kinds})" if kinds else str(d.protection)
+
+
+def armour_words(piece: Armour) -> str:
+    """What a piece of armour does: "Dv +2, Pv 3 (slashing 4, piercing 2)"; a shield's bash."""
+    words = [f"Dv {signed(piece.defence)}"] if piece.defence else []
+    changed = [(k, piece.protection_against(k)) for k, _ in piece.against]
+    if piece.protection or changed:
+        words.append(f"Pv {piece.protection}" + (
+            " (" + ", ".join(f"{k} {v}" for k, v in changed) + ")" if changed else ""))
+    if piece.bash is not None:
+        words.append(f"bash {piece.bash}")
+    return ", ".join(words)

@@ -22,6 +22,12 @@ HOLDS = (MAIN_HAND, EITHER_HAND, BOTH_HANDS, MISSILE, THROWN_ONLY)
 SLOTS = ("body", "shield", "cloak", "head", "hands", "feet")
 
 DAMAGE_TYPES = ("slashing", "piercing", "bludgeoning", "bite", "claw", "sting", "unarmed", "hit")
+ARMOUR_KINDS = ("slashing", "piercing", "bludgeoning")
+"""The kinds a piece of armour may turn better or worse ("a blade well and a point badly")."""
+PHYSICAL_KIND = {"bite": "piercing", "sting": "piercing", "claw": "slashing",
+                 "unarmed": "bludgeoning"}
+"""How armour meets a creature's natural attacks: a bite or a sting as a point, a claw as a
+blade, a fist as a club. A generic "hit" is none of them (no change)."""
 
 BLOW_TICKS = 60
 """Bare hands, a shield bash, a shot, and a throw of a thing with no blow time of its own."""
@@ -86,10 +92,16 @@ class Armour:
     bash: Dice | None = None  # a shield's bash damage
     weight: int = 0
     noun: str = ""  # what messages call it, when not its name
+    against: tuple[tuple[str, int], ...] = ()  # Protection better or worse against a kind
 
     @property
     def is_shield(self) -> bool:
         return self.slot == "shield"
+
+    def protection_against(self, kind: str) -> int:
+        """This piece's Protection against a blow of one physical kind (never below 0)."""
+        change = dict(self.against).get(PHYSICAL_KIND.get(kind, kind), 0)
+        return max(0, self.protection + change)
 
 
 BARE_HANDS = Weapon(

@@ -7,6 +7,7 @@ hit rule and soak range as ``resolve``, so the two cannot drift apart.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -40,14 +41,19 @@ def crit_chance(to_hit: int, defence: int, threat_from: int = 22) -> Fraction:
 
 def damage_distribution(dice: str | Dice, to_hit: int, defence: int, *, threat_from: int = 22,
                         multiplier: int = 2, protection: int = 0, pierce: int = 0,
-                        crit_immune: bool = False) -> dict[int, Fraction]:
-    """Final damage of one attack (0 for a miss or a full glance); the values sum to 1.
+                        crit_immune: bool = False,
+                        naturals: Callable[[int], bool] | None = None) -> dict[int, Fraction]:
+    """Final damage of one attack (0 for a miss or a full glance); the values sum to 1 (to
+    the share of ``naturals``, when only the natural rolls it accepts are counted).
     ``dice`` carries every flat bonus ("1d9+3"); a critical rolls it ``multiplier`` times."""
     dice = Dice.parse(dice) if isinstance(dice, str) else dice
-    p_hit = hit_chance(to_hit, defence)
-    p_crit = ZERO if crit_immune else crit_chance(to_hit, defence, threat_from)
+    counted = [n for n in TWO_D12_COUNTS if naturals is None or naturals(n)]
+    p_hit = _share([n for n in counted if attack_hits(n, to_hit, defence)])
+    p_threat = _share([n for n in counted
+                       if n >= threat_from and attack_hits(n, to_hit, defence)])
+    p_crit = ZERO if crit_immune else p_threat * hit_chance(to_hit, defence)
     single = dice.counts()
-    out: dict[int, Fraction] = {0: 1 - p_hit}
+    out: dict[int, Fraction] = {0: _share(counted) - p_hit}
     for weight, times in ((p_hit - p_crit, 1), (p_crit, multiplier)):
         if weight:
             raw = _at_least_one(convolve_power(single, times))
@@ -86,13 +92,18 @@ def _add(into: dict[int, Fraction], dist: dict[int, Fraction], weight: Fraction)
 def profile_distribution(attack: AttackProfile, defence: DefenceProfile, *,
                          adjacent: bool = True) -> dict[int, Fraction]:
     """``damage_distribution`` for a built attack against a built defence, as ``resolve`` sees
-    them."""
-    protection = defence.protection if attack.physical else 0
-    return damage_distribution(
-        attack.damage, attack.to_hit, defence.total(attack.kind, adjacent=adjacent),
-        threat_from=attack.threat_from, multiplier=attack.multiplier, protection=protection,
-        pierce=attack.pierce, crit_immune=defence.crit_immune,
-    )
+    them: a weapon of two damage kinds deals the one its natural roll picks, and each kind
+    meets its own Protection."""
+    types = attack.damage_types or ("hit",)
+    total: dict[int, Fraction] = {}
+    for index, kind in enumerate(types):
+        protection = defence.protection_against(kind) if attack.physical else 0
+        _add(total, damage_distribution(
+            attack.damage, attack.to_hit, defence.total(attack.kind, adjacent=adjacent),
+            threat_from=attack.threat_from, multiplier=attack.multiplier, protection=protection,
+            pierce=attack.pierce, crit_immune=defence.crit_immune,
+            naturals=lambda n, i=index: n % len(types) == i), ONE)
+    return {k: v for k, v in sorted(total.items()) if v}
 
 
 def mean(dist: dict[int, Fraction]) -> Fraction:

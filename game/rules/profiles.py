@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from . import stats
 from .dice import Dice
-from .items import BARE_HANDS, BLOW_TICKS, Ammo, Armour, Weapon
+from .items import ARMOUR_KINDS, BARE_HANDS, BLOW_TICKS, PHYSICAL_KIND, Ammo, Armour, Weapon
 
 BLOW, SHOT, THROW, BASH = "blow", "shot", "throw", "bash"
 PHYSICAL_TYPES = frozenset({"slashing", "piercing", "bludgeoning", "bite", "claw", "sting",
@@ -151,6 +151,13 @@ class DefenceProfile:
     parries_missiles: bool = False  # a Duelist of rank 10 (Measure)
     max_hp: int = 1
     crit_immune: bool = False
+    by_kind: tuple[tuple[str, int], ...] = ()  # Protection against a kind, where it differs
+
+    def protection_against(self, damage_type: str) -> int:
+        """The Protection a blow of this damage type meets (armour turns a blade well and a
+        point badly); a kind no piece treats differently meets the plain total."""
+        kind = PHYSICAL_KIND.get(damage_type, damage_type)
+        return dict(self.by_kind).get(kind, self.protection)
 
     def against(self, kind: str = BLOW, *, adjacent: bool = True) -> tuple[DefencePart, ...]:
         """The parts that count against this kind of attack: parry only turns blows,
@@ -302,8 +309,7 @@ def bash(f: Fighter) -> AttackProfile | None:
     if not shields:
         return None
     shield = max(shields, key=lambda s: (s.bash.maximum, s.bash.minimum))
-    style = melee_style(f)
-    style = style if style in (stats.SWORD_AND_BOARD, stats.TWO_SHIELDS) else ""
+    style = melee_style(f)  # Sword and Board, Two Shields, or Unarmed with a hand free
     as_weapon = Weapon(name=shield.name, noun="shield", damage=shield.bash, threat_from=22,
                        multiplier=2, skill=SHIELD_SKILL, held="either",
                        damage_types=("bludgeoning",))
@@ -387,9 +393,11 @@ def defence(f: Fighter) -> DefenceProfile:
     parts += _best(DEFLECTION, [(m.amount, m.reason) for m in f.magic_for("deflection")])
     parts += _best(WALL, [(f.wall, "wall")])
     style = melee_style(f)
+    protection = _protection_parts(f)
     return DefenceProfile(
         parts=tuple(parts),
-        protection_parts=_protection_parts(f),
+        protection_parts=protection,
+        by_kind=_by_kind(f, sum(m.amount for m in protection)),
         protection_noun=_protection_noun(f),
         natural_noun=f.natural_noun,
         parries_missiles=(style == stats.DUELIST
@@ -408,6 +416,17 @@ def _protection_parts(f: Fighter) -> tuple[Modifier, ...]:
     if BATTLE_SCARRED in f.talents:
         parts.append(Modifier(3 if f.raging else 1, BATTLE_SCARRED))
     return tuple(parts + f.magic_for("protection"))
+
+
+def _by_kind(f: Fighter, total: int) -> tuple[tuple[str, int], ...]:
+    """The total Protection against each armour kind that some worn piece treats differently."""
+    pieces = [a for a in f.worn if not a.is_shield]
+    out = []
+    for kind in ARMOUR_KINDS:
+        change = sum(a.protection_against(kind) - a.protection for a in pieces)
+        if change:
+            out.append((kind, total + change))
+    return tuple(out)
 
 
 def _protection_noun(f: Fighter) -> str:

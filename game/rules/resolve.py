@@ -109,7 +109,8 @@ def _damage(attack: AttackProfile, defence: DefenceProfile, rng: Rng, base: dict
     times = attack.multiplier if confirmed else 1
     rolls = tuple(attack.dice.roll_dice(rng) for _ in range(times))
     raw = max(1, sum(map(sum, rolls)) + times * (attack.dice.bonus + attack.damage_bonus))
-    protection = max(0, defence.protection - attack.pierce) if attack.physical else 0
+    protection = (max(0, defence.protection_against(damage_type) - attack.pierce)
+                  if attack.physical else 0)
     soak = rng.randint(*soak_range(protection)) if protection else 0
     final = max(0, raw - soak)
     big = final > 0 and 3 * final >= defence.max_hp

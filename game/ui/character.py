@@ -62,7 +62,7 @@ class CharacterScreen(InfoPage):
         load = describe.burden(engine)
         limit = f"{describe.pounds(carried)} of {describe.pounds(50 * strength)}"
         return [("Dv", str(defence.total()), palette.TEXT),
-                ("Pv", str(defence.protection), palette.TEXT),
+                ("Pv", charscreen.protection_words(defence), palette.TEXT),
                 ("Burden", f"{load} ({limit})",
                  palette.TEXT if load == stats.UNBURDENED else palette.WARN)]
 

@@ -7,7 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.content.catalog import MiscItem
-from game.rules.items import Ammo, Armour, Weapon
+from game.rules import charscreen
+from game.rules.items import THROWN_ONLY, Ammo, Armour, Weapon
 from game.world import actions as A
 from game.world.engine import Engine
 
@@ -20,7 +21,8 @@ HELD_SLOTS = ("main", "off", "missile", "ammo")
 
 def _wieldable(engine: Engine, item: int) -> bool:
     data = describe.item_data(engine, item)
-    fits = isinstance(data, Weapon | Ammo) or (isinstance(data, Armour) and data.is_shield)
+    fits = (isinstance(data, Weapon) and data.held != THROWN_ONLY) or isinstance(data, Ammo) \
+        or (isinstance(data, Armour) and data.is_shield)
     return fits and engine.equipped_slot(item) not in HELD_SLOTS
 
 
@@ -92,12 +94,18 @@ def pick_up(session: Session) -> Step:
     return choose(session, "Pick up what?", items, A.PickUp)
 
 
+def _note(engine: Engine, item: int) -> str:
+    """The weight, and for armour what it does ("Pv 3 (slashing 4, piercing 2)")."""
+    weight = describe.pounds(describe.weight_tenths(engine, item))
+    data = describe.item_data(engine, item)
+    return f"{charscreen.armour_words(data)}  {weight}" if isinstance(data, Armour) else weight
+
+
 def inventory_screen(session: Session) -> MenuScreen:
     """Everything carried, where it is held or worn, its weight, and the load in all."""
     engine = session.engine
     items = engine.inventory()
-    entries = [Entry(describe.item_label(engine, i), i,
-                     describe.pounds(describe.weight_tenths(engine, i))) for i in items]
+    entries = [Entry(describe.item_label(engine, i), i, _note(engine, i)) for i in items]
     total = sum(describe.weight_tenths(engine, i) for i in items)
     note = f"Carrying {describe.pounds(total)}: {describe.burden(engine)}"
     return MenuScreen("Inventory", entries, note=note)

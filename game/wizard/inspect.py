@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from game.rules import odds, profiles
+from game.rules import charscreen, odds, profiles
 
 KILL_BLOWS = 6  # rows of the kill table
 DUEL_BLOWS = 60
@@ -111,6 +111,8 @@ def table(ins: Inspection) -> list[str]:
         f"  {'damage per attack':24}{float(your_mean):>12.2f}{float(its_mean):>12.2f}",
         f"  {'damage per second':24}{per_second(your_mean, you.ticks):>12.2f}"
         f"{per_second(its_mean, it.ticks):>12.2f}",
+        f"  Protection: yours {charscreen.protection_words(you.defence)}, "
+        f"its {charscreen.protection_words(it.defence)}",
         "",
         f"Your damage per attack after Protection ({it.name}):",
         *histogram(ins.your_damage),

@@ -12,7 +12,7 @@ import esper
 
 from game.content.catalog import MiscItem
 from game.rules import stats
-from game.rules.items import Ammo, Armour, Weapon
+from game.rules.items import THROWN_ONLY, Ammo, Armour, Weapon
 
 from . import actions as A
 from . import fighters
@@ -72,6 +72,9 @@ def wield(engine: Engine, action: A.Wield) -> A.Result:
     eq = esper.component_for_entity(engine.player, Equipment)
     slot = wield_slot(engine, data, eq, action.item)
     if slot is None:
+        if isinstance(data, Weapon) and data.held == THROWN_ONLY:
+            return A.Impossible(f"The {data.name} is for throwing, not for wielding "
+                                f"(t or T throws it).")
         return A.Impossible(f"You cannot wield the {engine.item_name(action.item)}.")
     unequip(engine, action.item)
     if slot == "main" and isinstance(data, Weapon) and data.two_handed:
@@ -94,6 +97,8 @@ def wield_slot(engine: Engine, data, eq: Equipment, item: int) -> str | None:
     if isinstance(data, Weapon):
         if data.is_missile:
             return "missile"
+        if data.held == THROWN_ONLY:  # a rock is a missile, thrown, never a club in hand
+            return None
         if data.held == "either" and eq.main not in (None, item) and eq.off is None \
                 and not two_handed(engine, eq.main):
             return "off"

@@ -134,7 +134,7 @@ def fire(engine: Engine, action: A.Fire) -> A.Result:
     if fighter.ammo is None or fighter.ammo.kind != fighter.missile.ammo:
         return A.Impossible(f"You have no {fighter.missile.ammo}s ready (Q to quiver).")
     if (action.x, action.y) == xy(engine, engine.player):
-        return A.Impossible("You cannot shoot yourengine.")
+        return A.Impossible("You cannot shoot yourself.")
     attack = profiles.shot(fighter)
     name = engine.item_name_only(eq.ammo)
     belongings.consume(engine, eq.ammo)
@@ -156,7 +156,7 @@ def throw(engine: Engine, action: A.Throw) -> A.Result:
     if not isinstance(data, Weapon) or data.is_missile:
         return A.Impossible("That is not something to throw.")
     if (action.x, action.y) == xy(engine, engine.player):
-        return A.Impossible("You cannot throw at yourengine.")
+        return A.Impossible("You cannot throw at yourself.")
     attack = profiles.throw(engine.fighter(engine.player), data)
     name = engine.item_name_only(action.item)
     belongings.consume(engine, action.item)

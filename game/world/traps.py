@@ -1,5 +1,6 @@
-"""Traps: a dart trap whose darts Protection soaks, and a pit and a fire trap that go straight
-through it, so both kinds of damage occur in play."""
+"""Traps: dart, arrow and spear traps whose points Protection soaks (the manual: "a trap's
+arrows and spears"), and a pit and a fire trap that go straight through it, so both kinds of
+damage occur in play."""
 
 from __future__ import annotations
 
@@ -28,13 +29,18 @@ class TrapKind:
     colour: tuple[int, int, int]
     physical: bool  # a dart is soaked by Protection; a fall or a flame is not
     to_hit: int = 0
+    noun: str = ""  # what messages call the missile: "dart", "arrow", "spear"
 
 
 TRAPS = {
     t.name: t
     for t in (
         TrapKind("dart trap", "A dart shoots out of the wall!", Dice(1, 4), (200, 200, 60),
-                 physical=True, to_hit=4),
+                 physical=True, to_hit=4, noun="dart"),
+        TrapKind("arrow trap", "An arrow shoots out of the wall!", Dice(1, 6), (210, 180, 80),
+                 physical=True, to_hit=5, noun="arrow"),
+        TrapKind("spear trap", "A spear thrusts up from the floor!", Dice(1, 8), (200, 140, 80),
+                 physical=True, to_hit=3, noun="spear"),
         TrapKind("pit", "You fall into a pit!", Dice(1, 6), (150, 120, 90), physical=False),
         TrapKind("fire trap", "Flames burst from the floor!", Dice(1, 6), (255, 110, 40),
                  physical=False),
@@ -69,7 +75,7 @@ def spring(engine: Engine, victim: int) -> list[Event]:
     events: list[Event] = [Message(kind.announce, "bad")]
     if kind.physical:
         dart = profiles.AttackProfile(
-            kind=profiles.SHOT, weapon=kind.name, noun="dart", dice=kind.damage,
+            kind=profiles.SHOT, weapon=kind.name, noun=kind.noun, dice=kind.damage,
             to_hit_mods=(profiles.Modifier(kind.to_hit, kind.name),), damage_mods=(),
             damage_types=("piercing",))
         return events + combat.strike(engine, eid, victim, dart, adjacent=True)

@@ -66,10 +66,10 @@ def test_soak_is_uniform_between_half_and_all(arm):
     plate = profiles.defence(Fighter(worn=(arm.armour["suit of plate armour"],), max_hp=99))
     attack = profiles.melee_attacks(Fighter(strength=30))[0]
     soaks = Counter(o.soak for o in (resolve(attack, plate, rng) for _ in range(N)) if o.hit)
-    assert set(soaks) == {3, 4, 5, 6}
+    assert set(soaks) == {3, 4, 5}  # plate's 6 is 5 against a fist (bludgeoning)
     hits = sum(soaks.values())
-    for soak in (3, 4, 5, 6):
-        assert within(soaks[soak], Fraction(1, 4), hits)
+    for soak in (3, 4, 5):
+        assert within(soaks[soak], Fraction(1, 3), hits)
 
 
 @settings(max_examples=200, deadline=None)
