@@ -27,6 +27,8 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--load", metavar="PATH", help="continue a saved game")
     play.add_argument("--wizard", action="store_true",
                       help="a wizard game from the start (marked as such for good)")
+    play.add_argument("--options", metavar="FILE",
+                      help="the options file (default: options.toml here, if there is one)")
     replay = commands.add_parser("replay", help="watch a recording (t takes over)")
     replay.add_argument("path", metavar="PATH")
     verify = commands.add_parser("verify", help="replay a save from its seed and check it "
@@ -84,6 +86,7 @@ def main(argv: list[str] | None = None) -> int:
 
         args.load = getattr(args, "load", None)
         args.wizard = getattr(args, "wizard", False)
+        args.options = getattr(args, "options", None)
         return play.run(args)
     if command == "replay":
         from game.commands import replay

@@ -15,7 +15,9 @@ from pathlib import Path
 from game.content import ContentError
 from game.content.catalog import load_catalog
 from game.persist import savefile
+from game.ui import options_file, palette
 from game.ui.app import GameApp
+from game.ui.options import DEFAULT, Options
 from game.world.engine import Engine
 
 from .common import EXIT_USAGE, fail, unknown
@@ -40,18 +42,32 @@ def report_crash(engine: Engine, error: BaseException) -> Path | None:
         return None
 
 
+def read_options(path: str | None) -> Options:
+    """The options file named, else ./options.toml if there is one; its colours take effect."""
+    where = path if path is not None else options_file.default_path()
+    if where is None:
+        return DEFAULT
+    options = options_file.load(where)
+    palette.apply(options.colours)
+    return options
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         catalog = load_catalog()
     except ContentError as err:
         return fail(str(err))
+    try:
+        args.options = read_options(getattr(args, "options", None))
+    except options_file.OptionsError as err:
+        return fail(str(err), EXIT_USAGE)
     if args.load is not None:
         return _continue(args)
     if args.char is not None and args.char not in catalog.characters:
         return fail(unknown("character", args.char, catalog.characters), EXIT_USAGE)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     app = GameApp(seed, character=args.char, saver=saver_to(None), on_crash=report_crash,
-                  wizard=args.wizard)
+                  wizard=args.wizard, options=args.options)
     return run_frontend(app, window=args.window)
 
 
@@ -60,7 +76,8 @@ def _continue(args: argparse.Namespace) -> int:
         engine = savefile.continue_game(args.load)
     except savefile.SaveError as err:
         return fail(str(err), 2)
-    app = GameApp.from_engine(engine, saver=saver_to(Path(args.load)), on_crash=report_crash)
+    app = GameApp.from_engine(engine, saver=saver_to(Path(args.load)), on_crash=report_crash,
+                              options=args.options)
     return run_frontend(app, window=args.window)
 
 

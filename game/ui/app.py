@@ -11,7 +11,9 @@ from collections.abc import Callable
 
 import tcod.console
 
+from game.world.components import Player
 from game.world.engine import Engine
+from game.world.wizard_actions import ShowRolls
 
 from .ending import EndScreen
 from .main_screen import MainScreen
@@ -64,6 +66,8 @@ class GameApp:
         self.stack = [MainScreen(self.session)]
         if engine.over:
             self.stack.append(EndScreen(self.session))
+        elif self.options.roll_display and not engine.actions and _wizard(engine):
+            self.session.act(ShowRolls())  # a recorded action, like Ctrl-R
 
     def draw(self, console: tcod.console.Console) -> None:
         """Draw the top screen, and beneath an overlay whatever it covers only in part."""
@@ -116,3 +120,8 @@ class GameApp:
         if session and session.engine.over and not isinstance(self.screen, EndScreen):
             session.save()  # a dead character's save stays as a recording
             self.stack = [MainScreen(session), EndScreen(session)]
+
+
+def _wizard(engine: Engine) -> bool:
+    flags = engine.component(engine.player, Player)
+    return flags.wizard and not flags.show_rolls

@@ -28,10 +28,12 @@ def binding_keys(binding: Binding) -> str:
 
 class HelpScreen:
     overlay = False
-    sections = (("Keys", [b for b in BINDINGS if not b.help.startswith(WIZARD_PREFIX)]),
-                ("Wizard keys", [b for b in BINDINGS if b.help.startswith(WIZARD_PREFIX)]))
 
-    def __init__(self) -> None:
+    def __init__(self, bindings: tuple[Binding, ...] = BINDINGS) -> None:
+        self.bindings = bindings  # as the options file left them
+        self.sections = (
+            ("Keys", [b for b in bindings if not b.help.startswith(WIZARD_PREFIX)]),
+            ("Wizard keys", [b for b in bindings if b.help.startswith(WIZARD_PREFIX)]))
         self.top = 0  # first row shown, when the table needs more rows than the console has
         self.page = 0
         self.pages = 1  # measured at each draw
@@ -51,7 +53,7 @@ class HelpScreen:
     def _page(self, rows: int, columns: int) -> tuple[str, list[Binding]]:
         """Everything on one page if it fits, else each section in pages that fit."""
         per_page = max(1, rows * columns)
-        pages = [("Keys", list(BINDINGS))] if len(BINDINGS) <= per_page else [
+        pages = [("Keys", list(self.bindings))] if len(self.bindings) <= per_page else [
             (title, bindings[i:i + per_page])
             for title, bindings in self.sections for i in range(0, len(bindings), per_page)]
         self.pages = len(pages)

@@ -80,7 +80,7 @@ BINDINGS: tuple[Binding, ...] = (
 WIZARD_PREFIX = "wizard: "  # the help texts of the wizard keys: the help screen's second page
 
 
-def _keymap(bindings: tuple[Binding, ...]) -> dict[str, Binding]:
+def keymap(bindings: tuple[Binding, ...]) -> dict[str, Binding]:
     keymap: dict[str, Binding] = {}
     for binding in bindings:
         for key in binding.keys:
@@ -90,8 +90,38 @@ def _keymap(bindings: tuple[Binding, ...]) -> dict[str, Binding]:
     return keymap
 
 
-KEYMAP = _keymap(BINDINGS)
+KEYMAP = keymap(BINDINGS)
 DIRECTIONS = {k: b.direction for k, b in KEYMAP.items() if b.direction is not None}
+
+
+def binding_name(binding: Binding) -> str:
+    """What the options file calls a binding: its command, or "move_north" and the like."""
+    if binding.direction is None:
+        return binding.command
+    return "move_" + binding.help.removeprefix("move or attack ").replace("-", "_")
+
+
+NAMES = {binding_name(b): b for b in BINDINGS}
+
+
+def rebound(overrides: dict[str, tuple[str, ...]]) -> tuple[Binding, ...]:
+    """The key table with some bindings given new keys (the options file's [keys]); a key
+    given to one binding is taken from any other that had it. Names and keys are checked by
+    the options file's reader; two bindings given one key is a ValueError."""
+    if not overrides:
+        return BINDINGS
+    claimed: dict[str, str] = {}
+    for name, keys in overrides.items():
+        for key in keys:
+            if key in claimed and claimed[key] != name:
+                raise ValueError(f"key {key!r} given to both {claimed[key]} and {name}")
+            claimed[key] = name
+    out = []
+    for binding in BINDINGS:
+        name = binding_name(binding)
+        keys = overrides.get(name, tuple(k for k in binding.keys if k not in claimed))
+        out.append(Binding(tuple(keys), binding.command, binding.help, binding.direction))
+    return tuple(out)
 
 _LABELS = {
     "up": "Up", "down": "Down", "left": "Left", "right": "Right",

@@ -13,7 +13,7 @@ from .character import CharacterScreen
 from .confirm import ConfirmScreen
 from .explore import explore
 from .help import HelpScreen
-from .keys import KEYMAP, Binding
+from .keys import Binding, keymap, rebound
 from .log import MessageLogScreen
 from .look import LookScreen
 from .screen import QUIT, STAY, Push, Session, Step
@@ -40,12 +40,14 @@ class MainScreen:
 
     def __init__(self, session: Session) -> None:
         self.session = session
+        self.bindings = rebound(session.options.keys)  # the options file may move keys
+        self.keymap = keymap(self.bindings)
 
     def draw(self, console: tcod.console.Console) -> None:
         draw_play(console, self.session)
 
     def handle_key(self, key: str) -> Step:
-        binding = KEYMAP.get(key)
+        binding = self.keymap.get(key)
         if binding is None:
             return STAY
         self.session.notice = None
@@ -79,7 +81,7 @@ class MainScreen:
             "skills": lambda: SkillsScreen(session.engine),
             "messages": lambda: MessageLogScreen(session),
             "look": lambda: LookScreen(session),
-            "help": HelpScreen,
+            "help": lambda: HelpScreen(self.bindings),
             "quit": lambda: ConfirmScreen("Really quit? (y/n)", QUIT),
         }
         return screens[name]()

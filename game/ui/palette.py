@@ -48,3 +48,34 @@ def health(fraction: float) -> Colour:
     if fraction > 0.6:
         return GOOD
     return WARN if fraction > 0.3 else BAD
+
+
+# --- the options file's [colours] ---------------------------------------------------------
+
+_SINGLE = ("text", "dim", "faint", "title", "heading", "key", "frame", "panel", "selected_bg",
+           "cursor_bg", "good", "warn", "bad")
+_PAIRS = ("wall", "floor", "stairs")  # "wall" in view, "wall_remembered" out of it
+
+
+def colour_names() -> list[str]:
+    """Every colour the options file may set."""
+    tones = [t for t in TONES if t not in _SINGLE and t != "info"]
+    return [*_SINGLE, *tones, *(f"{p}{s}" for p in _PAIRS for s in ("", "_remembered"))]
+
+
+def apply(colours: dict[str, Colour]) -> None:
+    """Set colours by name (the options file's [colours]) for every screen from now on."""
+    here = globals()
+    for name, rgb in colours.items():
+        base, remembered = name.removesuffix("_remembered"), name.endswith("_remembered")
+        if base in _PAIRS:
+            pair = list(here[base.upper()])
+            pair[1 if remembered else 0] = rgb
+            here[base.upper()] = tuple(pair)
+            continue
+        if name in _SINGLE:
+            here[name.upper()] = rgb
+        if name in TONES or name in ("good", "bad"):
+            TONES[name] = rgb
+        if name == "text":
+            TONES["info"] = rgb

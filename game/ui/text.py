@@ -16,9 +16,11 @@ from .palette import Colour
 Run = tuple[str, Colour]
 
 
-def put(console: tcod.console.Console, x: int, y: int, text: str, fg: Colour = palette.TEXT,
+def put(console: tcod.console.Console, x: int, y: int, text: str, fg: Colour | None = None,
         bg: Colour | None = None, width: int | None = None) -> int:
-    """Print one line clipped to ``width`` (default: the console's edge); return the x after it."""
+    """Print one line clipped to ``width`` (default: the console's edge); return the x after it.
+    ``fg`` defaults to the text colour as it is now (the options file may change it)."""
+    fg = palette.TEXT if fg is None else fg
     room = console.width - x if width is None else min(width, console.width - x)
     if room <= 0 or not 0 <= y < console.height or not text:
         return x
@@ -41,7 +43,7 @@ def wrap(text: str, width: int) -> list[str]:
     return textwrap.wrap(text, max(1, width)) or [""]
 
 
-def centre(console: tcod.console.Console, y: int, text: str, fg: Colour = palette.TEXT) -> None:
+def centre(console: tcod.console.Console, y: int, text: str, fg: Colour | None = None) -> None:
     put(console, max(0, (console.width - len(text)) // 2), y, text, fg)
 
 

@@ -1,0 +1,157 @@
+"""The options file: TOML, read once at start, every value checked.
+
+``python -m game play --options FILE`` reads FILE; without it, ``options.toml`` in the working
+directory is read if there is one. Every problem (bad TOML, an unknown option, a wrong kind of
+value, an unknown key or colour name) is one :class:`OptionsError` line naming the file; the
+command line prints it and exits 2. The file is only ever read. Example::
+
+    auto_pickup = true     # potions, scrolls, your own arrows and javelins
+    more_prompt = true     # --more-- when a turn's messages do not fit the log
+    roll_display = false   # wizard games start with the roll display on
+
+    [keys]                 # a binding's keys ("?" lists the bindings)
+    explore = ["o", "X"]
+    rest = "R"
+
+    [colours]              # "#rrggbb" or [r, g, b]
+    wall = "#c8b496"
+    wall_remembered = [70, 64, 80]
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from game.rules.names import did_you_mean
+
+from . import palette
+from .keys import NAMES, rebound
+from .options import Options
+
+DEFAULT_PATH = Path("options.toml")  # in the working directory
+MAX_BYTES = 1024 * 1024
+FLAGS = ("auto_pickup", "more_prompt", "roll_display")
+TABLES = ("keys", "colours")
+
+KEY_NAMES = frozenset({
+    "up", "down", "left", "right", "upleft", "upright", "downleft", "downright",
+    "enter", "escape", "tab", "btab", "backspace", "delete",
+    *(f"ctrl-{chr(c)}" for c in range(ord("a"), ord("z") + 1)),
+    *(f"f{n}" for n in range(1, 13)),
+})  # fmt: skip
+KEY_ALIASES = {"home": "upleft", "end": "downleft", "pgup": "upright", "pageup": "upright",
+               "pgdn": "downright", "pagedown": "downright", "esc": "escape",
+               "return": "enter", "space": " "}
+_HEX = re.compile(r"#([0-9a-fA-F]{6})")
+
+
+class OptionsError(ValueError):
+    """One line: what is wrong with the options file, and where."""
+
+
+def default_path() -> Path | None:
+    """``options.toml`` in the working directory, if there is one."""
+    return DEFAULT_PATH if DEFAULT_PATH.is_file() else None
+
+
+def load(path: str | Path) -> Options:
+    """Read and check the options file at ``path``."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()[:MAX_BYTES + 1]
+    except OSError as err:
+        raise OptionsError(f"{path}: cannot read the options file: {err.strerror or err}") from None
+    if len(raw) > MAX_BYTES:
+        raise OptionsError(f"{path}: the options file is too large (over {MAX_BYTES} bytes)")
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise OptionsError(f"{path}: the options file is not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as err:
+        raise OptionsError(f"{path}: not valid TOML: {err}") from None
+    try:
+        return parse(data)
+    except OptionsError as err:
+        raise OptionsError(f"{path}: {err}") from None
+
+
+def parse(data: dict[str, Any]) -> Options:
+    """The options from parsed TOML; anything unknown or of the wrong kind is refused."""
+    for name in data:
+        if name not in FLAGS + TABLES:
+            raise OptionsError(did_you_mean("option", name, FLAGS + TABLES))
+    flags = {}
+    for name in FLAGS:
+        if name in data:
+            if not isinstance(data[name], bool):
+                raise OptionsError(f"{name} must be true or false, not {_shown(data[name])}")
+            flags[name] = data[name]
+    keys = _keys(_table(data, "keys"))
+    colours = _colours(_table(data, "colours"))
+    return Options(**flags, keys=keys, colours=colours)
+
+
+def _table(data: dict[str, Any], name: str) -> dict[str, Any]:
+    table = data.get(name, {})
+    if not isinstance(table, dict):
+        raise OptionsError(f"{name} must be a table ([{name}]), not {_shown(table)}")
+    return table
+
+
+def _keys(table: dict[str, Any]) -> dict[str, tuple[str, ...]]:
+    keys = {}
+    for name, value in table.items():
+        if name not in NAMES:
+            raise OptionsError(did_you_mean("binding in [keys]", name, NAMES))
+        values = [value] if isinstance(value, str) else value
+        if not isinstance(values, list) or not values:
+            raise OptionsError(f"keys.{name} must be a key or a list of keys, not "
+                               f"{_shown(value)}")
+        keys[name] = tuple(_key(name, v) for v in values)
+    try:
+        rebound(keys)
+    except ValueError as err:
+        raise OptionsError(f"[keys]: {err}") from None
+    return keys
+
+
+def _key(binding: str, value: Any) -> str:
+    """ "x", "ctrl-x", "up", "Home", "space": the names the front ends give keys."""
+    if not isinstance(value, str):
+        raise OptionsError(f"keys.{binding}: a key is a string, not {_shown(value)}")
+    if len(value) == 1 and value.isprintable():
+        return value
+    name = KEY_ALIASES.get(value.lower(), value.lower())
+    if name in KEY_NAMES or name == " ":
+        return name
+    raise OptionsError(f"keys.{binding}: unknown key {value!r} (a character, ctrl-a to ctrl-z, "
+                       "up, down, left, right, home, end, pgup, pgdn, enter, escape, tab, "
+                       "f1 to f12)")
+
+
+def _colours(table: dict[str, Any]) -> dict[str, palette.Colour]:
+    known = palette.colour_names()
+    colours = {}
+    for name, value in table.items():
+        if name not in known:
+            raise OptionsError(did_you_mean("colour", name, known))
+        colours[name] = _rgb(name, value)
+    return colours
+
+
+def _rgb(name: str, value: Any) -> palette.Colour:
+    if isinstance(value, str) and _HEX.fullmatch(value):
+        n = int(value[1:], 16)
+        return (n >> 16, (n >> 8) & 255, n & 255)
+    if (isinstance(value, list) and len(value) == 3
+            and all(type(v) is int and 0 <= v <= 255 for v in value)):
+        return (value[0], value[1], value[2])
+    raise OptionsError(f"colours.{name} must be \"#rrggbb\" or [r, g, b] (0-255), not "
+                       f"{_shown(value)}")
+
+
+def _shown(value: Any) -> str:
+    return repr(value)[:40]

@@ -1,0 +1,139 @@
+"""The options file: read at start, every value checked, one line for anything wrong."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import tcod.console
+
+from game.ui import palette
+from game.ui.app import GameApp
+from game.ui.help import HelpScreen
+from game.ui.options import Options
+from game.ui.options_file import OptionsError, load
+from game.world.components import Player
+from game.world.engine import Engine
+
+ROOT = Path(__file__).resolve().parents[2]
+GOOD = """
+auto_pickup = false
+roll_display = true
+
+[keys]
+wait = ["w", "space"]
+explore = "Home"
+
+[colours]
+wall = "#102030"
+floor_remembered = [1, 2, 3]
+"""
+
+
+def write(tmp_path: Path, text: str, name: str = "options.toml") -> Path:
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def test_a_good_file_sets_flags_keys_and_colours(tmp_path):
+    options = load(write(tmp_path, GOOD))
+    assert options.auto_pickup is False and options.roll_display is True
+    assert options.more_prompt is True  # left out: the default
+    assert options.keys == {"wait": ("w", " "), "explore": ("upleft",)}
+    assert options.colours == {"wall": (16, 32, 48), "floor_remembered": (1, 2, 3)}
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("auto_pikup = true", "unknown option 'auto_pikup'; did you mean: auto_pickup?"),
+    ("auto_pickup = 'yes'", "auto_pickup must be true or false, not 'yes'"),
+    ("[keys]\nexplor = 'o'", "unknown binding in [keys] 'explor'; did you mean: explore"),
+    ("[keys]\nwait = 'not a key'", "keys.wait: unknown key 'not a key'"),
+    ("[keys]\nwait = []", "keys.wait must be a key or a list of keys"),
+    ("[keys]\nwait = 'o'\nexplore = 'o'", "key 'o' given to both wait and explore"),
+    ("[colours]\nwal = '#000000'", "unknown colour 'wal'; did you mean: wall"),
+    ("[colours]\nwall = '#12'", "colours.wall must be \"#rrggbb\" or [r, g, b]"),
+    ("[colours]\nwall = [1, 2, 300]", "colours.wall must be"),
+    ("keys = 3", "keys must be a table"),
+    ("auto_pickup = ", "not valid TOML"),
+])
+def test_each_bad_value_is_one_line_naming_the_file(tmp_path, text, says):
+    path = write(tmp_path, text)
+    with pytest.raises(OptionsError) as err:
+        load(path)
+    message = str(err.value)
+    assert message.startswith(f"{path}: ") and says in message and "\n" not in message
+
+
+def test_an_unreadable_file_is_one_line(tmp_path):
+    with pytest.raises(OptionsError, match="cannot read the options file"):
+        load(tmp_path / "missing.toml")
+    (tmp_path / "bin.toml").write_bytes(b"\xff\xfe")
+    with pytest.raises(OptionsError, match="not UTF-8"):
+        load(tmp_path / "bin.toml")
+
+
+def run_game(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-m", "game", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+
+
+def test_play_with_a_bad_options_file_exits_2_with_one_line(tmp_path):
+    path = write(tmp_path, "colour = 1", "mine.toml")
+    out = run_game("play", "--seed", "1", "--char", "elf ranger", "--options", str(path),
+                   cwd=tmp_path)
+    assert out.returncode == 2 and out.stderr.count("\n") == 1
+    assert "mine.toml: unknown option 'colour'; did you mean: colours?" in out.stderr
+
+
+def test_options_toml_in_the_working_directory_is_read(tmp_path):
+    write(tmp_path, "more_prompt = 1")
+    out = run_game("play", "--seed", "1", "--char", "elf ranger", cwd=tmp_path)
+    assert out.returncode == 2 and "options.toml: more_prompt must be true or false" in out.stderr
+    (tmp_path / "options.toml").write_text("more_prompt = false")
+    out = run_game("play", "--seed", "1", "--char", "elf ranger", cwd=tmp_path)
+    assert "no terminal" in out.stderr  # the options were fine; only the terminal is missing
+
+
+def test_moved_keys_act_and_the_help_shows_them():
+    options = Options(keys={"wait": ("w",)})
+    app = GameApp.from_engine(Engine(3, "dwarf warrior"), options=options)
+    turn = app.engine.turn
+    app.handle_key("w")  # w waits now, instead of wielding
+    assert app.engine.turn == turn + 1 and app.screen is app.stack[0]
+    help_screen = HelpScreen(app.stack[0].bindings)
+    console = tcod.console.Console(80, 24, order="F")
+    help_screen.draw(console)
+    rows = ["".join(chr(c) for c in console.ch[:, y]) for y in range(24)]
+    assert any("w" in row and "wait a moment" in row for row in rows)
+    assert any("wield a weapon" in row and row.split("wield")[0].strip() == "" for row in rows)
+
+
+def test_roll_display_starts_a_new_wizard_game_with_the_rolls_shown():
+    app = GameApp(4, "dwarf warrior", wizard=True, options=Options(roll_display=True))
+    assert app.engine.component(app.engine.player, Player).show_rolls
+    assert app.engine.actions  # a recorded action, so the replay shows the rolls too
+    plain = GameApp(4, "dwarf warrior", options=Options(roll_display=True))
+    assert not plain.engine.component(plain.engine.player, Player).show_rolls
+
+
+@pytest.fixture
+def saved_palette():
+    saved = {k: v for k, v in vars(palette).items() if k.isupper()}
+    tones = dict(palette.TONES)
+    yield
+    vars(palette).update(saved)
+    palette.TONES.clear()
+    palette.TONES.update(tones)
+
+
+def test_colours_change_what_every_screen_draws(saved_palette):
+    palette.apply({"wall": (1, 2, 3), "wall_remembered": (4, 5, 6), "text": (7, 8, 9),
+                   "combat": (9, 9, 9)})
+    assert palette.WALL == ((1, 2, 3), (4, 5, 6)) and palette.TEXT == (7, 8, 9)
+    assert palette.tone("info") == (7, 8, 9) and palette.tone("combat") == (9, 9, 9)
+    assert set(palette.colour_names()) >= {"wall", "wall_remembered", "text", "combat"}
