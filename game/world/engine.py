@@ -13,7 +13,6 @@ from collections.abc import Iterator
 
 import esper
 import numpy as np
-import tcod
 
 from game.content.catalog import GOAL_ITEM, Catalog, load_catalog
 from game.rules import profiles, stats
@@ -24,6 +23,7 @@ from . import actions as A
 from . import (
     ai,
     fighters,
+    paths,
     populate,
     sight,
     state,
@@ -414,10 +414,8 @@ class Engine:
         if key not in self._distance:
             self._distance.clear()
             gm = self.gamemap
-            cost = (np.ones_like(gm.walkable) if through_walls else gm.walkable).astype(np.int8)
-            dist = np.full(cost.shape, np.iinfo(np.int32).max, dtype=np.int32)
-            dist[pos.x, pos.y] = 0
-            tcod.path.dijkstra2d(dist, cost, 1, 1, out=dist)
+            cost = np.ones_like(gm.walkable) if through_walls else gm.walkable
+            dist = paths.distances(cost, [(pos.x, pos.y)])
             self._distance[key] = dist
         return self._distance[key]
 

@@ -18,10 +18,10 @@ from collections.abc import Iterable
 import numpy as np
 import tcod.bsp
 import tcod.los
-import tcod.path
 import tcod.random
 
 from game.content.creatures import MAX_DEPTH  # the one place for the dungeon's depth
+from game.world import paths
 from game.world.gamemap import GameMap, Pos, Room
 
 CAVE_EVERY = 3  # depths 3 and 6 are caves
@@ -31,7 +31,7 @@ _BSP_DEPTH, _LEAF_MIN_W, _LEAF_MIN_H = 5, 9, 7
 _CAVE_WALL_CHANCE, _CAVE_STEPS, _CAVE_TRIES = 0.45, 5, 12
 _CAVE_MIN_FRACTION = 0.3  # of the interior; else reroll, and at last fall back to rooms
 _STAIRS_FAR = 0.7  # stairs down at least this fraction of the farthest path from stairs up
-_UNREACHED = np.iinfo(np.int32).max
+_UNREACHED = paths.FAR
 
 
 def level_seed(seed: int, depth: int, purpose: str = "") -> int:
@@ -63,9 +63,7 @@ def generate(seed: int, depth: int, width: int = 80, height: int = 40) -> GameMa
 
 def distances(walkable: np.ndarray, start: Pos) -> np.ndarray:
     """Cardinal step counts from ``start``; unreachable cells hold int32 max."""
-    dist = tcod.path.maxarray(walkable.shape, dtype=np.int32)
-    dist[start] = 0
-    return tcod.path.dijkstra2d(dist, walkable.astype(np.int8), 1, None, out=dist)
+    return paths.distances(walkable, [start], diagonal=False)
 
 
 def reachable(walkable: np.ndarray, start: Pos) -> np.ndarray:

@@ -6,15 +6,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import numpy as np
-import tcod.path
 
+from . import paths
 from .gamemap import GameMap
 
 if TYPE_CHECKING:
     from .engine import Engine
 
 DIRECTIONS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
-FAR = np.iinfo(np.int32).max
 
 
 def frontier(gm: GameMap) -> np.ndarray:
@@ -33,11 +32,8 @@ def step_toward(engine: Engine, targets: list[tuple[int, int]]) -> tuple[int, in
     if not targets:
         return None
     gm = engine.gamemap
-    cost = (gm.walkable & gm.explored).astype(np.int8)
-    dist = np.full(cost.shape, FAR, dtype=np.int32)
-    for tx, ty in targets:
-        dist[tx, ty] = 0
-    tcod.path.dijkstra2d(dist, cost, 1, 1, out=dist)
+    cost = gm.walkable & gm.explored
+    dist = paths.distances(cost, targets)
     pos = engine.position(engine.player)
     x, y = pos.x, pos.y
     best = None

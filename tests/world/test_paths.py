@@ -1,0 +1,72 @@
+"""Distance maps: the right distances, and no native memory left behind per search."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections import deque
+
+import numpy as np
+import pytest
+
+from game.world import paths, travel
+from game.world.engine import Engine
+
+SEARCHES = 3000
+LEAK_BOUND_MB = 4  # dijkstra2d's ~4 KB a call would add about 12 MB here
+
+
+def breadth_first(open_: np.ndarray, roots, diagonal: bool) -> np.ndarray:
+    """The reference: plain breadth-first search (every step costs 1)."""
+    steps = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+             if (dx or dy) and (diagonal or not (dx and dy))]
+    dist = np.full(open_.shape, paths.FAR, dtype=np.int32)
+    queue = deque()
+    for root in roots:
+        dist[root] = 0
+        queue.append(root)
+    while queue:
+        x, y = queue.popleft()
+        for dx, dy in steps:
+            nx, ny = x + dx, y + dy
+            if 0 <= nx < open_.shape[0] and 0 <= ny < open_.shape[1] and open_[nx, ny] \
+                    and dist[nx, ny] > dist[x, y] + 1:
+                dist[nx, ny] = dist[x, y] + 1
+                queue.append((nx, ny))
+    return dist
+
+
+@pytest.mark.parametrize("diagonal", [True, False])
+def test_distances_match_breadth_first_search(diagonal):
+    rng = np.random.default_rng(7)
+    for _ in range(20):
+        open_ = rng.random((25, 15)) > 0.3
+        roots = [tuple(int(v) for v in rng.integers((25, 15))) for _ in range(3)]
+        found = paths.distances(open_, roots, diagonal=diagonal)
+        assert found.dtype == np.int32
+        assert np.array_equal(found, breadth_first(open_, roots, diagonal))
+
+
+def rss_mb() -> float:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 1e6
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc/self/statm")
+def test_thousands_of_path_searches_leave_memory_flat():
+    engine = Engine(3)
+    frontier = list(zip(*np.nonzero(travel.frontier(engine.gamemap)), strict=True))
+
+    def search() -> None:
+        engine._distance.clear()
+        engine.distance_map(through_walls=False)
+        travel.step_toward(engine, frontier)
+
+    for _ in range(200):  # warm up: allocator pools, caches
+        search()
+    before = rss_mb()
+    for _ in range(SEARCHES // 2):
+        search()
+    grown = rss_mb() - before
+    engine.close()
+    assert grown < LEAK_BOUND_MB, f"{SEARCHES} path searches kept {grown:.1f} MB"
