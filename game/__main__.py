@@ -49,6 +49,14 @@ def add_play_options(p: argparse.ArgumentParser, default=None) -> None:
                    help="starting character, e.g. 'dwarf warrior' (a start screen otherwise)")
     p.add_argument("--window", action="store_true", default=default or False,
                    help="play in a window (SDL) instead of the terminal")
+    add_rules(p, default)
+
+
+def add_rules(p: argparse.ArgumentParser, default=None, *, extra: str = "") -> None:
+    """--rules NAME: the combat system (checked by the command, so a bad name is one line)."""
+    p.add_argument("--rules", metavar="NAME", default=default,
+                   help="the combat system: manual (the default), qud, d20, coc or tides"
+                   + extra)
 
 
 def add_seed_and_char(p: argparse.ArgumentParser) -> None:
@@ -61,6 +69,7 @@ def add_seed_and_char(p: argparse.ArgumentParser) -> None:
 def add_bot(commands) -> None:
     bot = commands.add_parser("bot", help="let the built-in bot play headlessly and save")
     add_seed_and_char(bot)
+    add_rules(bot, argparse.SUPPRESS)
     bot.add_argument("--turns", type=count, metavar="T", default=BOT_TURNS,
                      help=f"player actions to play (default {BOT_TURNS})")
     bot.add_argument("--out", metavar="PATH", help="where to save (default saves/bot-SEED.json)")
@@ -85,6 +94,7 @@ def main(argv: list[str] | None = None) -> int:
         from game.commands import play
 
         args.load = getattr(args, "load", None)
+        args.rules = getattr(args, "rules", None)
         args.wizard = getattr(args, "wizard", False)
         args.options = getattr(args, "options", None)
         return play.run(args)

@@ -16,6 +16,7 @@ from game.content import ContentError
 from game.content.catalog import load_catalog
 from game.persist import savefile
 from game.ui import options_file, palette
+from game.rules import systems
 from game.ui.app import GameApp
 from game.ui.options import DEFAULT, Options
 from game.world.engine import Engine
@@ -24,7 +25,10 @@ from .common import EXIT_USAGE, fail, unknown
 
 
 def save_path(engine: Engine, folder: Path = savefile.DEFAULT_DIR) -> Path:
-    return folder / f"{engine.character.replace(' ', '-')}-{engine.seed}.json"
+    """``dwarf-warrior-3.json``; a game under other rules than the manual's says which:
+    ``dwarf-warrior-3-qud.json``."""
+    rules = "" if engine.rules == systems.DEFAULT else f"-{engine.rules}"
+    return folder / f"{engine.character.replace(' ', '-')}-{engine.seed}{rules}.json"
 
 
 def saver_to(path: Path | None):
@@ -62,12 +66,18 @@ def run(args: argparse.Namespace) -> int:
     except options_file.OptionsError as err:
         return fail(str(err), EXIT_USAGE)
     if args.load is not None:
+        if args.rules is not None:
+            return fail("a saved game keeps the rules it was begun under; "
+                        "leave out --rules with --load", EXIT_USAGE)
         return _continue(args)
+    rules = args.rules or systems.DEFAULT
+    if rules not in systems.NAMES:
+        return fail(systems.unknown_rules(rules), EXIT_USAGE)
     if args.char is not None and args.char not in catalog.characters:
         return fail(unknown("character", args.char, catalog.characters), EXIT_USAGE)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     app = GameApp(seed, character=args.char, saver=saver_to(None), on_crash=report_crash,
-                  wizard=args.wizard, options=args.options)
+                  wizard=args.wizard, options=args.options, rules=rules)
     return run_frontend(app, window=args.window)
 
 

@@ -8,6 +8,7 @@ import secrets
 from game.content.catalog import load_catalog
 from game.persist.replay import verify
 from game.persist.savefile import DEFAULT_DIR, SaveError, save
+from game.rules import systems
 from game.world.bot import Bot
 from game.world.engine import Engine
 
@@ -27,14 +28,18 @@ def run_bot(args: argparse.Namespace) -> int:
     char = getattr(args, "char", None) or "dwarf warrior"
     if char not in characters:
         return fail(unknown("character", char, characters), EXIT_USAGE)
+    rules = getattr(args, "rules", None) or systems.DEFAULT
+    if rules not in systems.NAMES:
+        return fail(systems.unknown_rules(rules), EXIT_USAGE)
     seed = args.seed if getattr(args, "seed", None) is not None else secrets.randbits(32)
-    engine = Engine(seed, char)
+    engine = Engine(seed, char, rules=rules)
     Bot(engine, seed, turns=args.turns).play(engine.submit, args.turns)
     try:
         path = save(engine, args.out or DEFAULT_DIR / f"bot-{seed}.json")
     except SaveError as err:
         return fail(str(err))
     outcome = engine.cause if engine.over else "alive"
-    print(f"bot: seed {seed}, {char}: {len(engine.actions)} actions, turn {engine.turn}, "
+    under = "" if rules == systems.DEFAULT else f" under {rules} rules"
+    print(f"bot: seed {seed}, {char}{under}: {len(engine.actions)} actions, turn {engine.turn}, "
           f"depth {engine.depth}, {outcome}; saved to {path}")
     return 0

@@ -61,7 +61,8 @@ class CharacterKind:
     def fighter(self, **overrides: Any) -> Fighter:
         """This build as a combatant at full health."""
         base = dict(
-            strength=self.strength, dexterity=self.dexterity, skills=dict(self.skills),
+            strength=self.strength, dexterity=self.dexterity, constitution=self.constitution,
+            skills=dict(self.skills),
             styles=dict(self.styles), stance=stats.STANCES[self.stance],
             main_hand=self.main_hand, off_hand=self.off_hand, missile=self.missile,
             ammo=self.ammo, worn=self.worn, max_hp=self.hit_points,

@@ -209,7 +209,8 @@ class CreatureKind:
     def fighter(self, **overrides: Any) -> Fighter:
         """This kind as a combatant at full health, out of any wall (the world sets ``wall``)."""
         base = dict(
-            strength=self.strength, dexterity=self.dexterity, skills=dict(self.skills),
+            strength=self.strength, dexterity=self.dexterity, constitution=self.constitution,
+            level=self.depth, skills=dict(self.skills),
             styles=dict(self.styles), stance=stats.STANCES[self.stance],
             main_hand=self.weapon, off_hand=self.off_hand, missile=self.missile,
             ammo=self.ammo, worn=self.worn, natural_attacks=self.attacks,

@@ -38,7 +38,7 @@ class Seeker:
     def __init__(self, save: SaveData, *, every: int = KEYFRAME_EVERY) -> None:
         self.save = save
         self.every = every
-        self.engine = Engine(save.seed, save.character, wizard=save.wizard)
+        self.engine = Engine(save.seed, save.character, wizard=save.wizard, rules=save.rules)
         self.index = 0
         self.keyframes: dict[int, str] = {0: canonical(self.engine.state())}
         self.restores = 0  # keyframes restored so far
@@ -136,7 +136,8 @@ def verify(path: str | os.PathLike) -> tuple[int, str]:
         return 1, f"{path}: {err}{_last_good(save, err.action)}{_version_note(save)}"
     actions, marks = len(save.actions), len(save.checkpoints)
     return 0, (f"{path}: in sync ({plural(actions, 'action')}, {plural(marks, 'checkpoint')}, "
-               f"final hash {save.final_hash[:12]})")
+               f"final hash {save.final_hash[:12]}"
+               + (f", {save.rules} rules)" if save.rules != "manual" else ")"))
 
 
 def _check_final(seeker: Seeker) -> None:

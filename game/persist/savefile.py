@@ -31,6 +31,7 @@ from typing import Any
 
 from game import __version__
 from game.content.catalog import load_catalog
+from game.rules import systems
 from game.world import actions as A
 from game.world.components import Player
 from game.world.engine import Engine
@@ -45,6 +46,7 @@ _FIELDS = {"format": int, "game_version": str, "seed": int, "character": str, "w
            "actions": list, "checkpoints": dict, "snapshot": dict, "final_hash": str,
            "dead": bool, "checksum": str}
 _OPTIONAL = {"crash": dict}  # a crash report: {"action": the action that crashed, "error": ...}
+RULES = "rules"  # optional: the combat system, when not the manual (a save without it is manual)
 
 
 class SaveError(Exception):
@@ -71,6 +73,7 @@ class SaveData:
     dead: bool
     crash: A.Action | None = None  # a crash report's last action: replaying it crashes again
     crash_error: str = ""
+    rules: str = systems.DEFAULT  # the combat system it was played under
 
     @property
     def wizard_game(self) -> bool:
@@ -148,6 +151,8 @@ def save_data(engine: Engine, *, checkpoints: dict[int, str] | None = None) -> d
         "checkpoints": marks, "snapshot": snapshot, "final_hash": final,
         "dead": engine.outcome == "dead",
     }
+    if engine.rules != systems.DEFAULT:
+        data[RULES] = engine.rules
     data["checksum"] = checksum(data)
     return data
 
@@ -210,7 +215,7 @@ def crash_report(engine: Engine, error: BaseException, folder: Path = DEFAULT_DI
     """Write the game so far and the action that crashed it to ``crash-<seed>-<turn>.json``:
     the game is rebuilt from its seed (its live state may be half changed), so the report is
     a normal save whose replay ends by performing the crashing action again."""
-    clean = Engine(engine.seed, engine.character, wizard=_wizard(engine))
+    clean = Engine(engine.seed, engine.character, wizard=_wizard(engine), rules=engine.rules)
     try:
         for action in engine.actions:
             clean.submit(action)
@@ -245,7 +250,18 @@ def load(path: str | os.PathLike) -> SaveData:
     crash, error = _crash(data.get("crash"), bad)
     return SaveData(path, data["game_version"], data["seed"], data["character"],
                     data["wizard"], actions, checkpoints, data["snapshot"],
-                    data["final_hash"], data["dead"], crash, error)
+                    data["final_hash"], data["dead"], crash, error, _rules(data, bad))
+
+
+def _rules(data: dict, bad) -> str:
+    """The combat system: named the same in the save and its snapshot, and known."""
+    rules = data.get(RULES, systems.DEFAULT)
+    if rules != data["snapshot"].get(RULES, systems.DEFAULT):
+        raise bad("the snapshot was played under other rules than the save names")
+    if not isinstance(rules, str) or rules not in systems.NAMES:
+        raise bad(systems.unknown_rules(rules) if isinstance(rules, str)
+                  else "field 'rules' should be a name")
+    return rules
 
 
 def _crash(raw: Any, bad) -> tuple[A.Action | None, str]:
@@ -325,7 +341,7 @@ def _check_header(data: dict, bad) -> None:
 
 def _check_fields(data: dict, bad) -> None:
     missing = sorted(set(_FIELDS) - set(data))
-    extra = sorted(set(data) - set(_FIELDS) - set(_OPTIONAL))
+    extra = sorted(set(data) - set(_FIELDS) - set(_OPTIONAL) - {RULES})
     if missing or extra:
         raise bad(f"missing fields {missing}" if missing else f"unknown fields {extra}")
     for key, kind in _FIELDS.items():

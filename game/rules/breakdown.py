@@ -12,7 +12,9 @@ def _mods(mods: tuple[Modifier, ...]) -> str:
 
 def breakdown(outcome: Outcome) -> list[str]:
     """Lines such as ``roll 7+5=12, to hit +3 (Strength 15 +2, ...) = 15 vs Defence 11
-    (Dexterity +1): hit``."""
+    (Dexterity +1): hit``. Another combat system's outcome carries its own rolls."""
+    if outcome.rolls:
+        return list(outcome.rolls)
     a = outcome.attack
     parts = ", ".join(f"{p.kind} {p.amount:+d} ({p.reason})" for p in outcome.defence_parts)
     n1, n2 = outcome.natural

@@ -53,6 +53,8 @@ class Fighter:
 
     strength: int = 10
     dexterity: int = 10
+    constitution: int = 10  # read by the other combat systems (game/rules/systems/)
+    level: int = 1  # the d20 system's level: a creature's depth, the player's level
     skills: Mapping[str, int] = field(default_factory=dict)
     styles: Mapping[str, int] = field(default_factory=dict)
     stance: stats.Stance = stats.NORMAL

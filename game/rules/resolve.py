@@ -52,6 +52,9 @@ class Outcome:
     big_hit: bool = False  # at least a third of the target's maximum hit points
     bleeding: bool = False  # a wound opened
     effects: tuple[str, ...] = ()  # poison or disease passed on
+    system: str = "manual"  # the combat system that rolled it (game/rules/systems/)
+    rolls: tuple[str, ...] = ()  # another system's own rolls, for the wizard's roll display
+    counter: Outcome | None = None  # the defender's counterattack on the attacker (coc)
 
     @property
     def natural_total(self) -> int:
@@ -70,8 +73,16 @@ def roll_2d12(rng: Rng) -> tuple[int, int]:
 def miss_reason(natural: int, to_hit: int, parts: tuple[DefencePart, ...], rng: Rng) -> str:
     """Which kind turned a miss: plain when it would have missed Defence 10, otherwise a kind
     picked at random, weighted by how much each adds (only positive amounts count)."""
+    if natural <= NATURAL_MISS or natural + to_hit < PLAIN_DEFENCE:
+        return PLAIN
+    return turned_by(parts, rng)
+
+
+def turned_by(parts: tuple[DefencePart, ...], rng: Rng) -> str:
+    """The Defence kind that turned a miss, picked at random weighted by how much each kind
+    adds (only positive amounts count); plain when none adds anything."""
     weighted = [(p.kind, p.amount) for p in parts if p.kind in KINDS and p.amount > 0]
-    if natural <= NATURAL_MISS or natural + to_hit < PLAIN_DEFENCE or not weighted:
+    if not weighted:
         return PLAIN
     pick = rng.randint(1, sum(w for _, w in weighted))
     for kind, weight in weighted:

@@ -35,7 +35,7 @@ class GameApp:
     def __init__(self, seed: int, character: str | None = None, *,
                  engine: Engine | None = None, saver: Saver | None = None,
                  on_crash: CrashReporter | None = None, wizard: bool = False,
-                 options: Options = DEFAULT) -> None:
+                 options: Options = DEFAULT, rules: str = "manual") -> None:
         self.seed, self.options = seed, options
         self.saver, self.on_crash = saver, on_crash
         self.crash_report: object = None
@@ -44,9 +44,9 @@ class GameApp:
         if engine is not None:
             self._begin(engine)
         elif character is not None:
-            self._begin(Engine(seed, character, wizard=wizard))
+            self._begin(Engine(seed, character, wizard=wizard, rules=rules))
         else:
-            self.stack.append(StartScreen(seed, wizard=wizard))
+            self.stack.append(StartScreen(seed, wizard=wizard, rules=rules))
 
     @classmethod
     def from_engine(cls, engine: Engine, **hooks) -> GameApp:

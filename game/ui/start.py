@@ -22,8 +22,8 @@ class StartScreen:
     overlay = False
 
     def __init__(self, seed: int, catalog: Catalog | None = None, *,
-                 wizard: bool = False) -> None:
-        self.wizard = wizard
+                 wizard: bool = False, rules: str = "manual") -> None:
+        self.wizard, self.rules = wizard, rules
         self.seed = seed
         self.catalog = catalog or load_catalog()
         self.names = list(self.catalog.characters)[:len(LETTERS)]
@@ -44,7 +44,8 @@ class StartScreen:
         return STAY
 
     def begin(self, name: str) -> Step:
-        return Begin(Engine(self.seed, name, catalog=self.catalog, wizard=self.wizard))
+        return Begin(Engine(self.seed, name, catalog=self.catalog, wizard=self.wizard,
+                            rules=self.rules))
 
     def draw(self, console: tcod.console.Console) -> None:
         put(console, 1, 0, "Choose your character", palette.TITLE)

@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game.rules import profiles, resolve, stats
+from game.rules import profiles, stats
 from game.rules.messages import YOU, Who, attack_messages, compass
 from game.rules.resolve import Outcome
+from game.rules.systems import Clash
 
 from .components import Creature, Health, Named, Position, Stance, Training, Vitals
 from .events import AttackEvent, Event, Message
@@ -42,23 +43,51 @@ def melee(engine: Engine, attacker: int, target: int) -> tuple[list[Event], int]
     events: list[Event] = []
     for attack in blows:
         events += strike(engine, attacker, target, attack, adjacent=True)
-        if not esper.entity_exists(target) or engine.is_dead(target):
+        if _fallen(engine, target) or _fallen(engine, attacker):  # a counter may kill
             break
     return events, blows[0].ticks
 
 
+def _fallen(engine: Engine, eid: int) -> bool:
+    return not esper.entity_exists(eid) or engine.is_dead(eid)
+
+
 def strike(engine: Engine, attacker: int, target: int, attack: profiles.AttackProfile, *,
            adjacent: bool) -> list[Event]:
-    """Resolve one attack and apply it: the single path every attack in play takes."""
-    defence = profiles.defence(engine.fighter(target))
-    outcome = resolve(attack, defence, engine.streams.combat, adjacent=adjacent)
-    lines = _lines(engine, attacker, target, outcome, defence)
+    """Resolve one attack under the game's combat system and apply it: the single path
+    every attack in play takes."""
+    clash = Clash.of(attack, _fighter(engine, attacker), engine.fighter(target),
+                     adjacent=adjacent, by_player=attacker == engine.player,
+                     on_player=target == engine.player)
+    outcome = engine.system.resolve(clash, engine.streams.combat)
+    lines = _lines(engine, attacker, target, outcome, clash.defence)
     events: list[Event] = [AttackEvent(attacker, target, outcome, tuple(lines))]
     events += _train(engine, attacker, attack, outcome)
     events += _spend_stamina(engine, attacker)
     if outcome.damage > 0:
         _wound(engine, target, outcome)
         events += engine.damage(target, outcome.damage, cause_of=attacker)
+    if outcome.counter is not None:
+        events += _counter(engine, target, attacker, outcome.counter)
+    return events
+
+
+def _fighter(engine: Engine, eid: int) -> profiles.Fighter:
+    """The attacker as a fighter; a trap attacks as an ordinary one."""
+    return engine.fighter(eid) if esper.has_component(eid, Health) else profiles.Fighter()
+
+
+def _counter(engine: Engine, defender: int, attacker: int, outcome: Outcome) -> list[Event]:
+    """The defender's counterattack (a system where the defender strikes back)."""
+    if not (esper.entity_exists(defender) and esper.entity_exists(attacker)) \
+            or engine.is_dead(attacker):
+        return []
+    protection = profiles.defence(engine.fighter(attacker))
+    lines = _lines(engine, defender, attacker, outcome, protection)
+    events: list[Event] = [AttackEvent(defender, attacker, outcome, tuple(lines))]
+    if outcome.damage > 0:
+        _wound(engine, attacker, outcome)
+        events += engine.damage(attacker, outcome.damage, cause_of=defender)
     return events
 
 

@@ -15,7 +15,7 @@ import esper
 import numpy as np
 
 from game.content.catalog import GOAL_ITEM, Catalog, load_catalog
-from game.rules import profiles, stats
+from game.rules import profiles, stats, systems
 from game.rules.breakdown import breakdown
 from game.rules.messages import a_or_an
 
@@ -65,16 +65,20 @@ class Engine:
     """One game: its seed, its world, its levels and its log."""
 
     def __init__(self, seed: int, character: str = "dwarf warrior", *,
-                 catalog: Catalog | None = None, wizard: bool = False) -> None:
-        self._setup(seed, character, catalog)
+                 catalog: Catalog | None = None, wizard: bool = False,
+                 rules: str = systems.DEFAULT) -> None:
+        self._setup(seed, character, catalog, rules)
         self.player = self._create_player(wizard)
         self.enter_level(1, arriving_down=True)
         self.say(f"You enter the dungeon. Find the {GOAL_ITEM} on depth {MAX_DEPTH} "
                  f"and bring it back up.")
         self._log(sight.comes_into_view(self))
 
-    def _setup(self, seed: int, character: str, catalog: Catalog | None) -> None:
-        """An empty game: no entities, no levels yet."""
+    def _setup(self, seed: int, character: str, catalog: Catalog | None,
+               rules: str = systems.DEFAULT) -> None:
+        """An empty game: no entities, no levels yet. ``rules`` names its combat system."""
+        self.system = systems.get(rules)
+        self.rules = rules
         self.catalog = catalog or load_catalog()
         if character not in self.catalog.characters:
             raise ValueError(f"unknown character {character!r}")
@@ -110,6 +114,8 @@ class Engine:
             "level_seeds": {str(d): v for d, v in sorted(self.level_seeds.items())},
             "next_id": state.next_entity_id(), "entities": state.entities_json(),
         }
+        if self.rules != systems.DEFAULT:  # a manual game's state (and hash) is as it always was
+            data["rules"] = self.rules
         if log:
             data["log"] = [[m.text, m.tone] for m in self.log]
         return data
@@ -119,7 +125,8 @@ class Engine:
         """Rebuild a game from ``state()`` data; anything malformed is a ValueError."""
         engine = cls.__new__(cls)
         try:
-            engine._setup(data["seed"], data["character"], catalog)
+            engine._setup(data["seed"], data["character"], catalog,
+                          data.get("rules", systems.DEFAULT))
             engine._restore(data)
         except ValueError:
             engine.close()
@@ -152,10 +159,11 @@ class Engine:
 
     @classmethod
     def scenario(cls, picture: str, legend: dict[str, str] | None = None, *,
-                 character: str = "dwarf warrior", seed: int = 0) -> Engine:
+                 character: str = "dwarf warrior", seed: int = 0,
+                 rules: str = systems.DEFAULT) -> Engine:
         """A game on a small hand-drawn level, for tests: ``@`` is the player, ``#`` wall,
         ``<``/``>`` stairs, and each legend character a creature kind or an item name."""
-        engine = cls(seed, character)
+        engine = cls(seed, character, rules=rules)
         engine._use()
         for eid, _ in list(esper.get_components(Position)):
             if eid != engine.player:

@@ -73,7 +73,7 @@ def _player_fighter(catalog: Catalog, eid: int, stance: stats.Stance,
     missile = item_data(catalog, eq.missile)
     ammo = item_data(catalog, eq.ammo)
     return profiles.Fighter(
-        strength=attrs.strength, dexterity=attrs.dexterity,
+        strength=attrs.strength, dexterity=attrs.dexterity, constitution=attrs.constitution,
         skills=dict(training.skills), styles=dict(training.styles), stance=stance,
         main_hand=_held(item_data(catalog, eq.main)), off_hand=_held(item_data(catalog, eq.off)),
         missile=missile if isinstance(missile, Weapon) else None,

@@ -1,0 +1,162 @@
+"""What the combat systems share: the clash they resolve, and the outcome they all return.
+
+A ``Clash`` is one attack between two fighters as the world sees it (who is the player, whether
+the attacker stands beside the target). Every system reads the manual's profiles through the
+helpers here, so "the weapon's damage without Strength" or "a big hit" mean one thing in all
+of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .. import stats
+from ..dice import Dice
+from ..profiles import (
+    ARMOUR,
+    BASH,
+    BLOW,
+    NATURAL,
+    AttackProfile,
+    DefencePart,
+    DefenceProfile,
+    Fighter,
+    Modifier,
+    defence,
+)
+from ..resolve import PLAIN, Outcome, _damage_type, turned_by
+
+ZERO, ONE = Fraction(0), Fraction(1)
+
+
+@dataclass(frozen=True, slots=True)
+class Clash:
+    """One attack to resolve: the attack, both fighters, and the target's manual defence."""
+
+    attack: AttackProfile
+    attacker: Fighter
+    target: Fighter
+    defence: DefenceProfile
+    adjacent: bool = True
+    by_player: bool = False  # the attacker is the player
+    on_player: bool = False  # the target is the player
+
+    @classmethod
+    def of(cls, attack: AttackProfile, attacker: Fighter, target: Fighter, *,
+           adjacent: bool = True, by_player: bool = False, on_player: bool = False) -> Clash:
+        return cls(attack, attacker, target, defence(target), adjacent, by_player, on_player)
+
+    @property
+    def parts(self) -> tuple[DefencePart, ...]:
+        """The manual's Defence parts that count against this attack."""
+        return self.defence.against(self.attack.kind, adjacent=self.adjacent)
+
+    @property
+    def up_close(self) -> bool:
+        return self.attack.kind in (BLOW, BASH)
+
+
+def manual_defence(f: Fighter, kind: str = BLOW, *, adjacent: bool = True) -> int:
+    """The manual's Defence total against this kind of attack (10 for an ordinary target)."""
+    return defence(f).total(kind, adjacent=adjacent)
+
+
+def _not_stat(mods: tuple[Modifier, ...], f: Fighter) -> int:
+    """The modifiers other than the fighter's own Strength and Dexterity modifiers."""
+    stat_reasons = {f"Strength {f.strength}", f"Dexterity {f.dexterity}"}
+    return sum(m.amount for m in mods if m.reason not in stat_reasons)
+
+
+def bonus_without_stat(attack: AttackProfile, f: Fighter) -> int:
+    """The attack's to-hit without the Strength or Dexterity modifier (ranks, the weapon,
+    magic, stance, two-weapon and throwing penalties)."""
+    return _not_stat(attack.to_hit_mods, f)
+
+
+def weapon_dice(attack: AttackProfile, f: Fighter) -> Dice:
+    """The weapon's damage as the other systems roll it: the dice and every flat bonus but
+    Strength's (which each system turns into its own number)."""
+    return attack.dice.plus(_not_stat(attack.damage_mods, f))
+
+
+def strength_adds(attack: AttackProfile, f: Fighter) -> bool:
+    """Whether the manual adds the fighter's Strength to this attack's damage."""
+    return any(m.reason == f"Strength {f.strength}" for m in attack.damage_mods)
+
+
+def protection_parts(clash: Clash) -> tuple[DefencePart, ...]:
+    """The target's Protection as miss-reason parts: worn pieces as Armour, natural armour as
+    Natural (for the systems that fold Protection into avoiding the blow)."""
+    noun = clash.target.natural_noun or "natural armour"
+    return tuple(DefencePart(NATURAL if m.reason == noun else ARMOUR, m.amount, m.reason)
+                 for m in clash.defence.protection_parts if m.amount > 0)
+
+
+def modifier(stat: int) -> int:
+    return stats.modifier(stat)
+
+
+def miss(clash: Clash, rng, *, system: str, natural: tuple[int, ...], target: int,
+         plain: bool, rolls: tuple[str, ...], parts: tuple[DefencePart, ...] | None = None,
+         kind: str | None = None, counter: Outcome | None = None) -> Outcome:
+    """A miss: plain when the roll would have missed an ordinary unarmoured target, else the
+    Defence kind that turned it (weighted by how much each adds), unless ``kind`` is given."""
+    parts = clash.parts if parts is None else parts
+    if kind is None:
+        kind = PLAIN if plain else turned_by(parts, rng)
+    return Outcome(attack=clash.attack, defence=target, defence_parts=parts,
+                   natural=natural, hit=False, miss_kind=kind, system=system, rolls=rolls,
+                   counter=counter)
+
+
+def hit(clash: Clash, *, system: str, natural: tuple[int, ...], target: int,
+        rolls: tuple[str, ...], damage_rolls: tuple[tuple[int, ...], ...], raw: int,
+        protection: int, damage: int, critical: bool = False, no_vital_spot: bool = False,
+        type_roll: int = 0, soak: int | None = None) -> Outcome:
+    """A hit, with what every system shares: a big hit is a third of the target's maximum
+    hit points; a critical or a big hit opens bleeding; poison and disease pass on a hit that
+    does damage; a hit that does nothing glanced."""
+    damage = max(0, damage)
+    big = damage > 0 and 3 * damage >= clash.target.max_hp
+    return Outcome(
+        attack=clash.attack, defence=target, defence_parts=clash.parts, natural=natural,
+        hit=True, confirmed=critical, no_vital_spot=no_vital_spot,
+        damage_type=_damage_type(clash.attack.damage_types, type_roll),
+        damage_rolls=damage_rolls, raw_damage=raw, protection=protection,
+        soak=max(0, min(raw, protection)) if soak is None else soak, damage=damage,
+        glanced=damage == 0, big_hit=big, bleeding=damage > 0 and (critical or big),
+        effects=clash.attack.effects if damage > 0 else (), system=system, rolls=rolls)
+
+
+# --- exact distributions ----------------------------------------------------------------------
+
+
+def blend(into: dict[int, Fraction], dist: dict[int, Fraction], weight: Fraction) -> None:
+    for value, p in dist.items():
+        into[value] = into.get(value, ZERO) + p * weight
+
+
+def add(a: dict[int, Fraction], b: dict[int, Fraction]) -> dict[int, Fraction]:
+    """The distribution of the sum of two independent amounts."""
+    out: dict[int, Fraction] = {}
+    for x, p in a.items():
+        for y, q in b.items():
+            out[x + y] = out.get(x + y, ZERO) + p * q
+    return out
+
+
+def mapped(dist: dict[int, Fraction], fn) -> dict[int, Fraction]:
+    out: dict[int, Fraction] = {}
+    for value, p in dist.items():
+        key = fn(value)
+        out[key] = out.get(key, ZERO) + p
+    return out
+
+
+def tidy(dist: dict[int, Fraction]) -> dict[int, Fraction]:
+    return {k: v for k, v in sorted(dist.items()) if v}
+
+
+def dice_text(rolls: tuple[int, ...]) -> str:
+    return "[" + ", ".join(map(str, rolls)) + "]"

@@ -1,0 +1,141 @@
+"""The d20 roll-under system: 1d20 under a target number of hit bonuses, armour class and
+miscellany; a negative armour class is a random number and also takes damage off.
+
+From our fighters (one place, ``numbers``): the hit bonuses are the manual's to-hit (stats,
+ranks, the weapon, magic, stance) plus the fighter's level; armour class is
+``20 - Defence - Protection``, so an ordinary unarmoured target (Defence 10, no Protection) has
+AC 10 and every point of Defence or Protection lowers it by one. The player's blows get the
+document's "+1 for melee"; a creature gets +10 against the player. Damage is the manual's
+damage (dice and every flat bonus, Strength's included), at least 1. There are no criticals.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..dice import Dice, Rng
+from ..profiles import BLOW, Fighter, defence, melee_attacks
+from ..resolve import Outcome
+from .common import (
+    ZERO,
+    Clash,
+    blend,
+    dice_text,
+    hit,
+    manual_defence,
+    miss,
+    protection_parts,
+    tidy,
+)
+
+NAME = "d20"
+SUMMARY = "1d20 under hit bonuses + AC; negative AC is rolled and soaks"
+EXACT_DUEL = True
+DIE = 20
+ORDINARY_AC = 10
+MELEE_BONUS = 1  # "melee attacks always have a +1 bonus": the player's (decided)
+AGAINST_PLAYER = 10  # "monsters gain a +10 bonus to-hit players"
+
+
+@dataclass(frozen=True, slots=True)
+class Numbers:
+    to_hit: int  # the manual's to-hit of the attack
+    level: int
+    damage: str
+    ac: int
+
+    def row(self) -> tuple[str, ...]:
+        return (f"{self.to_hit:+d}", str(self.level), self.damage, str(self.ac))
+
+
+COLUMNS = ("to hit", "level", "damage", "AC")
+
+
+def numbers(f: Fighter, attack=None, *, kind: str = BLOW, adjacent: bool = True) -> Numbers:
+    """A fighter in this system's numbers (its main blow unless ``attack`` is given)."""
+    attack = attack or melee_attacks(f)[0]
+    ac = 20 - manual_defence(f, kind, adjacent=adjacent) - defence(f).protection
+    return Numbers(attack.to_hit, f.level, str(attack.damage), ac)
+
+
+def base_number(clash: Clash) -> tuple[int, str]:
+    """The whole target number but AC, and what made it up."""
+    a = clash.attack
+    parts = [f"to hit {a.to_hit:+d}", f"level {clash.attacker.level}"]
+    total = a.to_hit + clash.attacker.level
+    if clash.by_player and clash.up_close:
+        total += MELEE_BONUS
+        parts.append(f"melee +{MELEE_BONUS}")
+    if clash.on_player and not clash.by_player:
+        total += AGAINST_PLAYER
+        parts.append(f"+{AGAINST_PLAYER} against you")
+    return total, ", ".join(parts)
+
+
+def _ac(clash: Clash) -> int:
+    return numbers(clash.target, kind=clash.attack.kind, adjacent=clash.adjacent).ac
+
+
+def hit_chance(base: int, ac: int) -> Fraction:
+    """The chance that 1d20 comes up under ``base + AC``; a negative AC counts as a random
+    number from -1 to AC."""
+    if ac >= 0:
+        return Fraction(_under(base + ac), DIE)
+    return sum((Fraction(_under(base - r), DIE) for r in range(1, -ac + 1)), ZERO) / -ac
+
+
+def _under(target: int) -> int:
+    """How many faces of the d20 are less than ``target``."""
+    return max(0, min(DIE, target - 1))
+
+
+def damage_distribution(dice: str | Dice, ac: int) -> dict[int, Fraction]:
+    """Damage of a hit: the dice, less a roll of 1 to -AC when AC is negative, at least 1."""
+    dice = Dice.parse(dice) if isinstance(dice, str) else dice
+    out: dict[int, Fraction] = {}
+    soaks = range(1, -ac + 1) if ac < 0 else range(0, 1)
+    for value, p in dice.distribution().items():
+        for soak in soaks:
+            key = max(1, value - soak)
+            out[key] = out.get(key, ZERO) + p / len(soaks)
+    return tidy(out)
+
+
+def resolve(clash: Clash, rng: Rng) -> Outcome:
+    base, why = base_number(clash)
+    ac = _ac(clash)
+    roll = rng.randint(1, DIE)
+    ac_roll = rng.randint(1, -ac) if ac < 0 else 0
+    target = base + (-ac_roll if ac < 0 else ac)
+    ac_text = f"AC {ac}" + (f" rolls -{ac_roll}" if ac < 0 else "")
+    landed = roll < target
+    line = f"d20 {roll} vs {target} ({why}, {ac_text}): {'hit' if landed else 'miss'}"
+    if not landed:
+        parts = clash.parts + protection_parts(clash)
+        return miss(clash, rng, system=NAME, natural=(roll,), target=target,
+                    plain=roll >= base + ORDINARY_AC, rolls=(line,), parts=parts)
+    a = clash.attack
+    rolls = a.dice.roll_dice(rng)
+    raw = sum(rolls) + a.dice.bonus + a.damage_bonus
+    soak = rng.randint(1, -ac) if ac < 0 else 0
+    damage = max(1, raw - soak)
+    dmg = (f"damage {a.dice.count}d{a.dice.sides} {dice_text(rolls)} "
+           f"{a.dice.bonus + a.damage_bonus:+d} = {raw}"
+           + (f", AC {ac} takes 1d{-ac} = {soak}" if ac < 0 else "") + f": {damage}")
+    return hit(clash, system=NAME, natural=(roll,), target=target, rolls=(line, dmg),
+               damage_rolls=(rolls,), raw=raw, protection=max(0, -ac), damage=damage,
+               type_roll=roll, soak=soak)
+
+
+def distribution(clash: Clash) -> dict[int, Fraction]:
+    base, _ = base_number(clash)
+    ac = _ac(clash)
+    p = hit_chance(base, ac)
+    out = {0: 1 - p}
+    blend(out, damage_distribution(clash.attack.damage, ac), p)
+    return tidy(out)
+
+
+def chances(clash: Clash) -> tuple[Fraction, Fraction]:
+    return hit_chance(base_number(clash)[0], _ac(clash)), ZERO

@@ -1,0 +1,130 @@
+"""The seam: a combat system chosen per game, recorded in the save, used for every attack."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.persist import savefile
+from game.persist.replay import verify
+from game.rules import systems
+from game.world import actions as A
+from game.world.bot import Bot
+from game.world.components import Player
+from game.world.engine import Engine
+from game.world.events import AttackEvent
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_game(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+
+
+def bot_engine(rules: str, seed: int = 3, actions: int = 150) -> Engine:
+    engine = Engine(seed, rules=rules)
+    Bot(engine, seed, turns=actions).play(engine.submit, actions)
+    return engine
+
+
+@pytest.mark.parametrize("rules", systems.NAMES)
+def test_a_bot_game_under_each_system_verifies(rules, tmp_path):
+    engine = bot_engine(rules)
+    path = savefile.save(engine, tmp_path / "game.json")
+    engine.close()
+    data = json.loads(path.read_text())
+    assert data.get("rules", "manual") == rules
+    assert data["snapshot"].get("rules", "manual") == rules
+    assert savefile.load(path).rules == rules
+    code, message = verify(path)
+    assert code == 0, message
+
+
+def test_every_attack_is_decided_by_the_chosen_system():
+    engine = Engine(3, rules="d20")
+    seen = []
+    original = engine._log
+
+    def spy(events):
+        seen.extend(e.outcome.system for e in events if isinstance(e, AttackEvent))
+        original(events)
+
+    engine._log = spy
+    Bot(engine, 3, turns=300).play(engine.submit, 300)
+    engine.close()
+    assert seen and set(seen) == {"d20"}
+
+
+def test_the_same_seed_plays_differently_under_other_rules():
+    manual, other = bot_engine("manual"), bot_engine("d20")
+    try:
+        assert manual.state_hash() != other.state_hash()
+        assert manual.levels[1].walkable.tolist() == other.levels[1].walkable.tolist()
+    finally:
+        manual.close()
+        other.close()
+
+
+def test_a_save_without_rules_loads_as_manual(tmp_path):
+    engine = bot_engine("manual", actions=20)
+    path = savefile.save(engine, tmp_path / "old.json")
+    engine.close()
+    data = json.loads(path.read_text())
+    assert "rules" not in data and "rules" not in data["snapshot"]
+    loaded = savefile.continue_game(path)
+    assert loaded.rules == "manual"
+    loaded.close()
+
+
+def test_a_continued_game_keeps_its_rules(tmp_path):
+    engine = bot_engine("d20", actions=20)
+    path = savefile.save(engine, tmp_path / "g.json")
+    engine.close()
+    loaded = savefile.continue_game(path)
+    assert loaded.rules == "d20" and loaded.system is systems.get("d20")
+    loaded.close()
+
+
+def test_a_save_naming_unknown_rules_is_refused_in_one_line(tmp_path):
+    engine = bot_engine("d20", actions=5)
+    path = savefile.save(engine, tmp_path / "g.json")
+    engine.close()
+    data = json.loads(path.read_text())
+    data["rules"] = "gurps"
+    data["checksum"] = savefile.checksum(data)
+    path.write_text(savefile.canonical(data))
+    with pytest.raises(savefile.SaveError, match="the snapshot was played under other"):
+        savefile.load(path)
+    data["snapshot"]["rules"] = "gurps"
+    data["final_hash"] = savefile.snapshot_hash(data["snapshot"])
+    data["checkpoints"][str(len(data["actions"]))] = data["final_hash"]
+    data["checksum"] = savefile.checksum(data)
+    path.write_text(savefile.canonical(data))
+    with pytest.raises(savefile.SaveError, match="unknown rules 'gurps'"):
+        savefile.load(path)
+
+
+@pytest.mark.parametrize("command", [["bot", "--turns", "1"], ["play", "--seed", "1"]])
+def test_unknown_rules_is_one_line_naming_the_five(command):
+    result = run_game(*command, "--rules", "gurps")
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1
+    for name in systems.NAMES:
+        assert name in lines[0]
+
+
+def test_the_wizard_roll_display_shows_the_systems_own_rolls():
+    engine = Engine.scenario("#####\n#@k.#\n#####", {"k": "kobold"}, rules="d20")
+    engine.component(engine.player, Player).show_rolls = True
+    kobold = engine.blocker_at(2, 1)
+    engine.submit(A.Attack(kobold))
+    wizard = [m.text for m in engine.log if m.tone == "wizard"]
+    engine.close()
+    assert wizard and wizard[0].lstrip().startswith("d20 ")
