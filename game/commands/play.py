@@ -15,8 +15,8 @@ from pathlib import Path
 from game.content import ContentError
 from game.content.catalog import load_catalog
 from game.persist import savefile
-from game.ui import options_file, palette
 from game.rules import systems
+from game.ui import options_file, palette
 from game.ui.app import GameApp
 from game.ui.options import DEFAULT, Options
 from game.world.engine import Engine
