@@ -3,7 +3,7 @@ items that are neither weapons nor armour. The world asks the catalog, never the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -11,14 +11,16 @@ from game.rules.items import Ammo, Armour, Armoury, Weapon
 
 from .characters import CharacterKind, load_characters
 from .creatures import CreatureKind, load_creatures
-from .loader import load_armoury
+from .loader import ASSETS_DIR, load_armour, load_armoury
+from .magic import WEARABLES_FILE, Consumable, MagicTables, load_magic, load_spells
 from .misc import GOAL_ITEM, HEALING_POTION, MISC_ITEMS, MiscItem
 
 __all__ = ["GOAL_ITEM", "HEALING_POTION", "MISC_ITEMS", "Catalog", "MiscItem", "load_catalog"]
 
 
 WEAPON_GLYPH, ARMOUR_GLYPH, SHIELD_GLYPH, AMMO_GLYPH = ")", "[", "]", "/"
-ItemData = Weapon | Armour | Ammo | MiscItem
+ItemData = Weapon | Armour | Ammo | MiscItem | Consumable
+JEWEL_GLYPHS = {"ring": ("=", (230, 200, 90)), "neck": ('"', (230, 160, 90))}
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,23 +29,25 @@ class Catalog:
     creatures: dict[str, CreatureKind]
     characters: dict[str, CharacterKind]
     misc: dict[str, MiscItem]
+    magic: MagicTables = field(default_factory=lambda: MagicTables({}, {}, {}, {}))
 
     def lookup(self, name: str) -> ItemData:
-        for table in (self.armoury.weapons, self.armoury.armour, self.armoury.ammo, self.misc):
+        for table in (self.armoury.weapons, self.armoury.armour, self.armoury.ammo, self.misc,
+                      self.magic.consumables):
             if name in table:
                 return table[name]
         raise KeyError(f"no item called {name!r}")
 
     def item_names(self) -> list[str]:
         return sorted({*self.armoury.weapons, *self.armoury.armour, *self.armoury.ammo,
-                       *self.misc})
+                       *self.misc, *self.magic.consumables})
 
     def weight(self, name: str) -> int:
         return self.lookup(name).weight
 
     def glyph(self, name: str) -> tuple[str, tuple[int, int, int]]:
         data = self.lookup(name)
-        if isinstance(data, MiscItem):
+        if isinstance(data, MiscItem | Consumable):
             return data.glyph, data.colour
         if isinstance(data, Weapon):
             return WEAPON_GLYPH, (190, 190, 210)
@@ -51,15 +55,21 @@ class Catalog:
             return AMMO_GLYPH, (170, 140, 100)
         if data.is_shield:
             return SHIELD_GLYPH, (160, 160, 120)
+        if data.slot in JEWEL_GLYPHS:
+            return JEWEL_GLYPHS[data.slot]
         return ARMOUR_GLYPH, (140, 170, 200)
 
 
 @lru_cache(maxsize=4)
 def load_catalog(assets_dir: Path | None = None) -> Catalog:
     armoury = load_armoury(assets_dir)
+    folder = ASSETS_DIR if assets_dir is None else assets_dir
+    armoury = replace(armoury, armour=armoury.armour | load_armour(folder / WEARABLES_FILE))
     creatures_path = characters_path = None
     if assets_dir is not None:
         creatures_path = assets_dir / "creatures.toml"
         characters_path = assets_dir / "characters.toml"
-    return Catalog(armoury, load_creatures(armoury, creatures_path),
-                   load_characters(armoury, characters_path), dict(MISC_ITEMS))
+    spells = load_spells(folder / "spells.toml")
+    return Catalog(armoury, load_creatures(armoury, creatures_path, spells),
+                   load_characters(armoury, characters_path), dict(MISC_ITEMS),
+                   load_magic(spells, folder / "magic.toml"))

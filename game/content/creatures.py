@@ -26,7 +26,8 @@ from game.rules.items import (
     Armoury,
     Weapon,
 )
-from game.rules.profiles import SHIELD_SKILL, Fighter
+from game.rules.magic import ELEMENTS, MAX_RESIST
+from game.rules.profiles import SHIELD_SKILL, Fighter, Magic
 
 from .loader import (
     ASSETS_DIR,
@@ -201,6 +202,9 @@ class CreatureKind:
     passes_walls: bool = False
     wall_defence: int = 0  # Defence of the Wall kind while it stands inside a wall
     ranged: bool = False  # prefers to shoot or throw
+    willpower: int = 10  # a caster's power and chance to cast
+    spells: tuple[str, ...] = ()  # what it casts (assets/spells.toml)
+    resist: Mapping[str, int] = field(default_factory=dict)  # element -> level (1 to 3)
 
     @property
     def crit_immune(self) -> bool:
@@ -217,6 +221,8 @@ class CreatureKind:
             natural_defence=self.natural_defence, natural_protection=self.natural_protection,
             natural_noun=self.natural_noun, max_hp=self.hit_points,
             crit_immune=self.crit_immune, wall=0,
+            magic=tuple(Magic(f"resist_{e}", level, f"{self.name}'s nature")
+                        for e, level in sorted(self.resist.items())),
         )
         return Fighter(**(base | overrides))
 
@@ -245,15 +251,24 @@ def creature_specs(armoury: Armoury) -> dict[str, Spec]:
         "passes_walls": Spec("bool"),
         "wall_defence": Spec("int"),
         "ranged": Spec("bool"),
+        "willpower": Spec("int", low=1),
+        "spells": Spec("names"),
+        "resist": Spec("ranks", choices=ELEMENTS, low=1, high=MAX_RESIST),
     }
 
 
-def load_creatures(armoury: Armoury, path: Path | None = None) -> dict[str, CreatureKind]:
+def load_creatures(armoury: Armoury, path: Path | None = None,
+                   spells: Mapping[str, Any] | None = None) -> dict[str, CreatureKind]:
     """Every creature kind of ``path`` (default ``assets/creatures.toml``), keyed by name in
-    file order."""
+    file order; the spells a caster names must be in ``spells`` when given."""
+    def build(where: str, name: str, fields: dict[str, Any]) -> CreatureKind:
+        for spell in fields.get("spells", ()):
+            if spells is not None and spell not in spells:
+                raise field_error(where, "spells", f"unknown spell {spell!r}")
+        return _creature(armoury, where, name, fields)
+
     return load_named(ASSETS_DIR / CREATURES_FILE if path is None else path, "creature",
-                      creature_specs(armoury),
-                      lambda where, name, fields: _creature(armoury, where, name, fields))
+                      creature_specs(armoury), build)
 
 
 def _creature(armoury: Armoury, where: str, name: str, fields: dict[str, Any]) -> CreatureKind:

@@ -34,8 +34,10 @@ def breakdown(outcome: Outcome) -> list[str]:
         lines.append(f"damage {a.dice.count}d{a.dice.sides} x{len(outcome.damage_rolls)}: "
                      f"{rolls}, flat {flat:+d} each ({_mods(a.damage_mods)}) = "
                      f"{outcome.raw_damage} ({outcome.damage_type})")
+        resist = (f", resisted ({outcome.resist_reason}) takes {outcome.resisted}"
+                  if outcome.resisted else "")
         lines.append(f"Protection {outcome.protection} (pierce {a.pierce}) soaks "
-                     f"{outcome.soak}: {outcome.damage} damage"
+                     f"{outcome.soak}{resist}: {outcome.damage} damage"
                      + (", glanced" if outcome.glanced else "")
                      + (", big hit" if outcome.big_hit else "")
                      + (", bleeding" if outcome.bleeding else ""))

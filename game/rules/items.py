@@ -19,9 +19,10 @@ THROWN_ONLY = "thrown"  # the rock: a missile weapon that is thrown, not held to
 HOLDS = (MAIN_HAND, EITHER_HAND, BOTH_HANDS, MISSILE, THROWN_ONLY)
 
 # Where armour is worn.
-SLOTS = ("body", "shield", "cloak", "head", "hands", "feet")
+SLOTS = ("body", "shield", "cloak", "head", "hands", "feet", "ring", "neck")
 
-DAMAGE_TYPES = ("slashing", "piercing", "bludgeoning", "bite", "claw", "sting", "unarmed", "hit")
+DAMAGE_TYPES = ("slashing", "piercing", "bludgeoning", "bite", "claw", "sting", "unarmed", "hit",
+                "fire", "cold", "lightning")
 ARMOUR_KINDS = ("slashing", "piercing", "bludgeoning")
 """The kinds a piece of armour may turn better or worse ("a blade well and a point badly")."""
 PHYSICAL_KIND = {"bite": "piercing", "sting": "piercing", "claw": "slashing",

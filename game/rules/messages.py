@@ -31,6 +31,9 @@ VERBS = {
     "sting": ("sting", "pierce"),
     "unarmed": ("punch", "pummel"),
     "hit": ("hit", "hit"),
+    "fire": ("burn", "sear"),
+    "cold": ("chill", "freeze"),
+    "lightning": ("shock", "blast"),
 }
 NO_VITAL_SPOT = "It has no vital spot."
 

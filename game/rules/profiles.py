@@ -39,12 +39,22 @@ class Modifier:
 
 @dataclass(frozen=True, slots=True)
 class Magic:
-    """A known magical bonus: ``what`` is to_hit, damage, threat, multiplier, dodge,
-    deflection, armour or protection."""
+    """A magical bonus: ``what`` is one of ``MAGIC_KINDS``. ``scope`` says which attacks an
+    attack bonus serves: "" every attack (what you wear), or only the attacks of the thing held
+    there ("main", "off", "missile", "ammo", "thrown": "the weapon's own"). Defence, Protection
+    and resistances ignore the scope."""
 
     what: str
     amount: int
     reason: str
+    scope: str = ""
+
+
+# What magic can add to (game.rules.magic holds the rest of magic's rules).
+MAGIC_KINDS = ("to_hit", "damage", "threat", "multiplier", "dodge", "deflection", "armour",
+               "shield", "natural", "protection", "resist_fire", "resist_cold",
+               "resist_lightning")
+DAZZLED_TO_HIT = -4  # a dazzled fighter is worse at hitting (left out of the @ screen)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +84,7 @@ class Fighter:
     max_hp: int = 1
     crit_immune: bool = False
     wall: int = 0  # Wall Defence while an incorporeal creature stands in a wall
+    dazzled: bool = False
 
     def skill(self, name: str) -> int:
         return self.skills.get(name, 0)
@@ -81,8 +92,13 @@ class Fighter:
     def style_rank(self, name: str) -> int:
         return self.styles.get(name, 0)
 
-    def magic_for(self, what: str) -> list[Modifier]:
-        return [Modifier(m.amount, m.reason) for m in self.magic if m.what == what and m.amount]
+    def magic_for(self, what: str, scopes: tuple[str, ...] | None = None) -> list[Modifier]:
+        """The magic adding to ``what``. For an attack (``scopes`` given) only the attacking
+        thing's own (its scope in ``scopes``), then what you wear (scope "")."""
+        chosen = [m for m in self.magic if m.what == what and m.amount
+                  and (scopes is None or m.scope == "" or m.scope in scopes)]
+        chosen.sort(key=lambda m: m.scope == "")
+        return [Modifier(m.amount, m.reason) for m in chosen]
 
     @property
     def weapons_held(self) -> list[Weapon]:
@@ -160,6 +176,12 @@ class DefenceProfile:
         point badly); a kind no piece treats differently meets the plain total."""
         kind = PHYSICAL_KIND.get(damage_type, damage_type)
         return dict(self.by_kind).get(kind, self.protection)
+    resistances: tuple[tuple[str, int, str], ...] = ()  # (element, level, reason), best each
+
+    def resistance(self, element: str) -> tuple[int, str]:
+        """The level and reason of the best resistance to ``element`` (0 when none)."""
+        return max(((lvl, why) for e, lvl, why in self.resistances if e == element),
+                   default=(0, ""))
 
     def against(self, kind: str = BLOW, *, adjacent: bool = True) -> tuple[DefencePart, ...]:
         """The parts that count against this kind of attack: parry only turns blows,
@@ -221,16 +243,22 @@ def _stance_mods(f: Fighter) -> tuple[list[Modifier], list[Modifier]]:
 
 def _build(f: Fighter, weapon: Weapon, kind: str, style: str, to_hit: list[Modifier],
            damage: list[Modifier], *, skill: str | None = None, pierce: int = 0,
-           multiplier_bonus: int = 0, **extra) -> AttackProfile:
-    """Add what every attack shares (ranks, magic, stance, threat and multiplier caps)."""
+           multiplier_bonus: int = 0, scopes: tuple[str, ...] = (), **extra) -> AttackProfile:
+    """Add what every attack shares (ranks, magic, stance, threat and multiplier caps).
+    ``scopes``: whose own magic counts besides what is worn ("main", "missile", ...)."""
     skill = weapon.skill if skill is None else skill
     rank_hit, rank_damage, widen = _rank_mods(f, skill, style)
     stance_hit, stance_damage = _stance_mods(f)
-    to_hit = to_hit + rank_hit + f.magic_for("to_hit") + stance_hit
-    damage = damage + rank_damage + f.magic_for("damage") + stance_damage
-    widen += sum(m.amount for m in f.magic_for("threat"))
+
+    def magic(what: str) -> list[Modifier]:
+        return f.magic_for(what, scopes)
+
+    dazzle = _nonzero(DAZZLED_TO_HIT, "dazzled") if f.dazzled else []
+    to_hit = to_hit + rank_hit + magic("to_hit") + stance_hit + dazzle
+    damage = damage + rank_damage + magic("damage") + stance_damage
+    widen += sum(m.amount for m in magic("threat"))
     multiplier = weapon.multiplier + multiplier_bonus + sum(
-        m.amount for m in f.magic_for("multiplier"))
+        m.amount for m in magic("multiplier"))
     return AttackProfile(
         kind=kind, weapon=weapon.name, noun=weapon.noun, dice=weapon.damage,
         to_hit_mods=tuple(to_hit), damage_mods=tuple(damage),
@@ -255,7 +283,8 @@ def blow(f: Fighter, weapon: Weapon, *, hand: str = "main",
     mastery = (style == stats.TWO_HANDED
                and f.style_rank(style) >= stats.TWO_HANDED_MASTERY)
     return _build(f, weapon, BLOW, style, to_hit, _stat_mod("Strength", f.strength),
-                  multiplier_bonus=int(mastery), ticks=weapon.ticks, effects=weapon.effects)
+                  multiplier_bonus=int(mastery), ticks=weapon.ticks, effects=weapon.effects,
+                  scopes=(hand,))
 
 
 def melee_attacks(f: Fighter) -> list[AttackProfile]:
@@ -289,6 +318,7 @@ def shot(f: Fighter) -> AttackProfile | None:
         damage += _nonzero(ammo.damage_bonus, ammo.name)
         pierce = ammo.pierce
     return _build(f, bow, SHOT, stats.ARCHER, to_hit, damage, pierce=pierce,
+                  scopes=("missile", "ammo"),
                   ticks=BLOW_TICKS, range=bow.range)
 
 
@@ -299,6 +329,7 @@ def throw(f: Fighter, weapon: Weapon) -> AttackProfile:
         to_hit += [Modifier(stats.NOT_FOR_THROWING, f"{weapon.name} not made for throwing")]
     rng = weapon.thrown_range or THROW_RANGE_UNMADE
     return _build(f, weapon, THROW, stats.THROWER, to_hit, _stat_mod("Strength", f.strength),
+                  scopes=("thrown",),
                   ticks=weapon.ticks, range=rng)
 
 
@@ -385,12 +416,13 @@ def _dodge_parts(f: Fighter) -> list[DefencePart]:
 def defence(f: Fighter) -> DefenceProfile:
     """Defence 10 plus its kinds; Protection from every piece, natural armour and talents."""
     body = [(a.defence, a.name) for a in f.worn if a.category == "Armour"]
-    body += [(m.amount, m.reason) for m in f.magic_for("armour")]
     parts = [_dexterity_part(f)]
-    parts += _best(ARMOUR, body)
-    parts += _best(SHIELD, _shield_options(f))
+    parts += _best(ARMOUR, body) + _magic_parts(ARMOUR, f.magic_for("armour"), bool(body))
+    shields = _shield_options(f)
+    parts += _best(SHIELD, shields) + _magic_parts(SHIELD, f.magic_for("shield"), bool(shields))
     parts += _best(PARRY, _parry_options(f))
-    parts += _best(NATURAL, [(f.natural_defence, f.natural_noun or "natural armour")])
+    parts += _best(NATURAL, [(f.natural_defence, f.natural_noun or "natural armour")]
+                   + [(m.amount, m.reason) for m in f.magic_for("natural")])
     parts += _dodge_parts(f)
     parts += _best(DEFLECTION, [(m.amount, m.reason) for m in f.magic_for("deflection")])
     parts += _best(WALL, [(f.wall, "wall")])
@@ -406,7 +438,16 @@ def defence(f: Fighter) -> DefenceProfile:
                           and f.style_rank(style) >= stats.MEASURE_RANK),
         max_hp=f.max_hp,
         crit_immune=f.crit_immune,
+        resistances=tuple((what.removeprefix("resist_"), m.amount, m.reason)
+                          for what in MAGIC_KINDS if what.startswith("resist_")
+                          for m in f.magic_for(what) if m.amount > 0),
     )
+
+
+def _magic_parts(kind: str, magic: list[Modifier], base: bool) -> list[DefencePart]:
+    """Magic armour or a magic shield adds to its own base ("may add more than its base"),
+    a minus included; without the piece there is nothing to add to."""
+    return [DefencePart(kind, m.amount, m.reason) for m in magic] if base else []
 
 
 def _protection_parts(f: Fighter) -> tuple[Modifier, ...]:

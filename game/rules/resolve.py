@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .dice import TWO_D12, Rng
+from .magic import resisted as resist_share
 from .profiles import KINDS, AttackProfile, DefencePart, DefenceProfile
 
 PLAIN = "plain"  # a miss so poor it would have missed Defence 10
@@ -47,6 +48,8 @@ class Outcome:
     raw_damage: int = 0  # before Protection, at least 1 on a hit
     protection: int = 0  # what counted, after pierce (0 for non-physical damage)
     soak: int = 0
+    resisted: int = 0  # a resistance's share of non-physical damage, after Protection
+    resist_reason: str = ""
     damage: int = 0  # final
     glanced: bool = False  # landed, but Protection took it all
     big_hit: bool = False  # at least a third of the target's maximum hit points
@@ -124,12 +127,16 @@ def _damage(attack: AttackProfile, defence: DefenceProfile, rng: Rng, base: dict
                   if attack.physical else 0)
     soak = rng.randint(*soak_range(protection)) if protection else 0
     final = max(0, raw - soak)
+    level, why = (0, "") if attack.physical else defence.resistance(damage_type)
+    share = resist_share(final, level)
+    final -= share
     big = final > 0 and 3 * final >= defence.max_hp
     return Outcome(
         **base, hit=True, threat=threat, confirm=confirm, confirmed=confirmed,
         no_vital_spot=no_vital_spot, damage_type=damage_type, damage_rolls=rolls,
-        raw_damage=raw, protection=protection, soak=soak, damage=final,
-        glanced=final == 0, big_hit=big, bleeding=final > 0 and (confirmed or big),
+        raw_damage=raw, protection=protection, soak=soak, resisted=share,
+        resist_reason=why, damage=final, glanced=final == 0 and not share, big_hit=big,
+        bleeding=final > 0 and (confirmed or big),
         effects=attack.effects if final > 0 else (),
     )
 

@@ -95,6 +95,8 @@ class Equipment:
     head: int | None = None
     hands: int | None = None
     feet: int | None = None
+    ring: int | None = None
+    neck: int | None = None
 
     def slots(self) -> dict[str, int | None]:
         return {name: getattr(self, name) for name in self.__slots__}
@@ -134,3 +136,41 @@ class Supply:
 
     ammo: int = 0
     throws: int = 0
+
+
+@dataclass(slots=True)
+class Powers:
+    """An item's magic (game.world.magic_items): its enchantment (+1, -2), its affix from
+    assets/magic.toml, a curse that keeps it on, a wand's charges, and whether its owner knows
+    all this. ``uses`` counts towards knowing it by use."""
+
+    enchant: int = 0
+    ego: str = ""
+    cursed: bool = False
+    known: bool = False
+    charges: int = 0
+    uses: int = 0
+
+
+@dataclass(slots=True)
+class Spells:
+    """The spells a caster knows (names in assets/spells.toml) and its spell points."""
+
+    known: list[str] = field(default_factory=list)
+    points: int = 0
+    max_points: int = 0
+
+
+@dataclass(slots=True)
+class Effects:
+    """Timed conditions, in 6 s ticks left: "dazzled", and magic's "shield", "haste",
+    "resist"."""
+
+    ticks: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Knowledge:
+    """The kinds of potion, scroll and wand the player has learnt (their table names)."""
+
+    kinds: list[str] = field(default_factory=list)

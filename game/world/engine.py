@@ -15,7 +15,7 @@ import esper
 import numpy as np
 
 from game.content.catalog import GOAL_ITEM, Catalog, load_catalog
-from game.rules import profiles, stats, systems
+from game.rules import magic, profiles, stats, systems
 from game.rules.breakdown import breakdown
 from game.rules.messages import a_or_an
 
@@ -23,6 +23,7 @@ from . import actions as A
 from . import (
     ai,
     fighters,
+    knowledge,
     paths,
     populate,
     sight,
@@ -41,7 +42,9 @@ from .components import (
     Named,
     Player,
     Position,
+    Powers,
     Renderable,
+    Spells,
     Stance,
     Supply,
     Training,
@@ -256,6 +259,8 @@ class Engine:
             Stance("Normal", stats.max_stamina(kind.constitution),
                    stats.max_stamina(kind.constitution)),
             Equipment(), Inventory(), Vitals(stats.VITALS_TICKS, regen=max(0, con)),
+            Spells([], magic.max_spell_points(kind.willpower),
+                   magic.max_spell_points(kind.willpower)),
         )
         self._equip_start(eid, kind)
         return eid
@@ -278,23 +283,30 @@ class Engine:
         esper.component_for_entity(eid, Inventory).items.append(item)
         return item
 
-    def create_item(self, name: str, count: int = 1, at: Position | None = None) -> int:
+    def create_item(self, name: str, count: int = 1, at: Position | None = None,
+                    powers: Powers | None = None) -> int:
         glyph, colour = self.catalog.glyph(name)
         components = [Item(name, count), Named(name), Renderable(glyph, colour, 1)]
         if at is not None:
             components.append(at)
+        if powers is not None:
+            components.append(powers)
         return esper.create_entity(*components)
 
     def create_creature(self, kind_name: str, x: int, y: int, depth: int) -> int:
         kind = self.catalog.creatures[kind_name]
         self.schedule.invalidate()
         stamina = stats.max_stamina(kind.constitution)
-        return esper.create_entity(
+        eid = esper.create_entity(
             Creature(kind.name), Named(kind.name), Renderable(kind.glyph, kind.colour, 2),
             Position(x, y, depth), Actor(self.now + 1, kind.speed),
             Health(kind.hit_points, kind.hit_points), Stance(kind.stance, stamina, stamina),
             Vitals(self.now + stats.VITALS_TICKS), Supply(kind.ammo_count, kind.throw_count),
         )
+        if kind.spells:
+            points = magic.max_spell_points(kind.willpower)
+            esper.add_component(eid, Spells(list(kind.spells), points, points))
+        return eid
 
     # --- levels -------------------------------------------------------------------------
 
@@ -367,11 +379,14 @@ class Engine:
 
     # --- queries for processors and screens ---------------------------------------------
 
-    def fighter(self, eid: int) -> profiles.Fighter:
+    def fighter(self, eid: int, *, known_only: bool = False,
+                thrown: int | None = None) -> profiles.Fighter:
+        """As it fights now (all its magic), or as the @ screen shows it (``known_only``)."""
         self._use()
         pos = esper.try_component(eid, Position)
         in_wall = pos is not None and bool(self.levels[pos.depth].wall[pos.x, pos.y])
-        return fighters.fighter(self.catalog, eid, in_wall=in_wall)
+        return fighters.fighter(self.catalog, eid, in_wall=in_wall, known_only=known_only,
+                                thrown=thrown)
 
     def position(self, eid: int) -> Position:
         self._use()
@@ -432,9 +447,9 @@ class Engine:
         return list(esper.component_for_entity(self.player, Inventory).items)
 
     def item_name(self, item: int) -> str:
+        """The name as the player knows it: "2 murky potions", "+1 long sword of slaying"."""
         self._use()
-        component = esper.component_for_entity(item, Item)
-        return component.name if component.count == 1 else f"{component.count} {component.name}s"
+        return knowledge.display_name(self, item)
 
     def item_name_only(self, item: int) -> str:
         """The table name of an item, without its count."""
@@ -559,7 +574,11 @@ class Engine:
         return [Died(eid, name, cause), Message(f"The {name} dies.", "good")]
 
     def _drop_gear(self, eid: int, pos: Position) -> None:
-        """A creature leaves its weapon behind (creatures never carry the goal)."""
+        """A creature leaves behind what it carried (its magic), and its weapon one time in
+        three (creatures never carry the goal)."""
+        carried = esper.try_component(eid, Inventory)
+        for item in carried.items if carried is not None else []:
+            esper.add_component(item, Position(pos.x, pos.y, pos.depth))
         kind = self.catalog.creatures[esper.component_for_entity(eid, Creature).kind]
         weapon = kind.weapon.name if kind.weapon is not None else None
         if weapon and self.streams.loot.randint(1, 3) == 1:

@@ -14,10 +14,21 @@ from game.content.catalog import Catalog
 from game.rules import profiles, stats
 from game.rules.items import Ammo, Armour, Weapon
 
-from .components import Attributes, Creature, Equipment, Health, Inventory, Item, Stance
+from . import magic_items
+from .components import (
+    Attributes,
+    Creature,
+    Effects,
+    Equipment,
+    Health,
+    Inventory,
+    Item,
+    Powers,
+    Stance,
+)
 from .components import Training as TrainingC
 
-WORN_SLOTS = ("body", "cloak", "head", "hands", "feet")
+WORN_SLOTS = ("body", "cloak", "head", "hands", "feet", "ring", "neck")
 
 
 def item_data(catalog: Catalog, eid: int | None) -> Weapon | Armour | Ammo | None:
@@ -45,8 +56,72 @@ def burden(catalog: Catalog, eid: int) -> str:
                         esper.component_for_entity(eid, Attributes).strength)
 
 
-def fighter(catalog: Catalog, eid: int, *, in_wall: bool = False) -> profiles.Fighter:
-    """The Fighter for any combatant as it stands now."""
+def fighter(catalog: Catalog, eid: int, *, in_wall: bool = False, known_only: bool = False,
+            thrown: int | None = None) -> profiles.Fighter:
+    """The Fighter for any combatant as it stands now, all its magic counted. ``known_only``:
+    as the @ screen shows it (only identified powers; nothing of the moment, as being
+    dazzled). ``thrown``: an item about to be thrown, whose own magic serves the throw."""
+    found = _fighter(catalog, eid, in_wall)
+    magic = found.magic + carried_magic(catalog, eid, known_only, thrown)
+    magic += effect_magic(catalog, eid)
+    dazzled = not known_only and effect_ticks(eid, "dazzled") > 0
+    return replace(found, magic=magic, dazzled=dazzled)
+
+
+def carried_magic(catalog: Catalog, eid: int, known_only: bool,
+                  thrown: int | None) -> tuple[profiles.Magic, ...]:
+    """The magic of what the entity holds and wears (a creature: everything it carries)."""
+    eq = esper.try_component(eid, Equipment)
+    if eq is not None:
+        places = [(slot, item) for slot, item in eq.slots().items() if item is not None]
+    else:
+        inventory = esper.try_component(eid, Inventory)
+        places = [("main" if _is_weapon(catalog, i) else "worn", i)
+                  for i in (inventory.items if inventory else [])]
+    if thrown is not None:
+        places.append(("thrown", thrown))
+    out: list[profiles.Magic] = []
+    for slot, item in places:
+        powers = esper.try_component(item, Powers)
+        if powers is None or (known_only and not powers.known):
+            continue
+        out += magic_items.item_magic(catalog, esper.component_for_entity(item, Item).name,
+                                      powers, slot)
+    return tuple(out)
+
+
+def _is_weapon(catalog: Catalog, item: int) -> bool:
+    return isinstance(item_data(catalog, item), Weapon)
+
+
+EFFECT_MAGIC = {"resist": tuple((f"resist_{e}", 1) for e in ("fire", "cold", "lightning"))}
+"""What a timed effect adds while it lasts (a potion of resistance: level 1 to each)."""
+
+
+def effect_ticks(eid: int, name: str) -> int:
+    effects = esper.try_component(eid, Effects)
+    return effects.ticks.get(name, 0) if effects is not None else 0
+
+
+def effect_magic(catalog: Catalog, eid: int) -> tuple[profiles.Magic, ...]:
+    """Magic from timed effects: a shield spell's Deflection (the effect is named for the
+    spell), a potion's resistances."""
+    effects = esper.try_component(eid, Effects)
+    if effects is None:
+        return ()
+    out = []
+    for name, ticks in sorted(effects.ticks.items()):
+        if ticks <= 0:
+            continue
+        spell = catalog.magic.spells.get(name)
+        if spell is not None and spell.effect == "shield":
+            out.append(profiles.Magic("deflection", spell.amount, name))
+        for what, amount in EFFECT_MAGIC.get(name, ()):
+            out.append(profiles.Magic(what, amount, "potion of resistance"))
+    return tuple(out)
+
+
+def _fighter(catalog: Catalog, eid: int, in_wall: bool) -> profiles.Fighter:
     creature = esper.try_component(eid, Creature)
     stance = stats.STANCES[esper.component_for_entity(eid, Stance).name] \
         if esper.has_component(eid, Stance) else None

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 from game.content.catalog import GOAL_ITEM, HEALING_POTION, Catalog
 from game.rules.items import Ammo, Armour, Weapon
 
-from . import traps
-from .components import Position
+from . import magic_items, traps
+from .components import Creature, Inventory, Position
 from .gamemap import GameMap
 from .mapgen import MAX_DEPTH, place_positions
 
@@ -43,7 +43,8 @@ def choose_items(catalog: Catalog, depth: int, rng: random.Random) -> list[str]:
     """Weapons, armour and potions; the heavy pieces come deeper (weight over 20 lb at depth
     3 and beyond)."""
     gear = [n for n, w in catalog.armoury.weapons.items() if _fits(w, depth)]
-    gear += [n for n, a in catalog.armoury.armour.items() if _fits(a, depth)]
+    gear += [n for n, a in catalog.armoury.armour.items()
+             if _fits(a, depth) and (a.defence or a.protection)]  # plain wearables come magic
     items = [rng.choice(gear) for _ in range(item_count(depth))]
     items += [HEALING_POTION] * (1 + rng.randint(0, 1))
     if depth == MAX_DEPTH:
@@ -82,11 +83,34 @@ def populate_level(engine: Engine, gm: GameMap) -> None:
     sx, sy = gm.stairs_up
     near = [(x, y) for x in range(sx - 6, sx + 7) for y in range(sy - 6, sy + 7)]
     creatures, items = layout(engine.catalog, gm, rng, near)
+    magic = engine.streams.for_level(gm.depth, "magic")
     for kind, (x, y) in creatures:
-        engine.create_creature(kind, x, y, gm.depth)
+        arm_creature(engine, engine.create_creature(kind, x, y, gm.depth), gm.depth, magic)
     for name, (x, y) in items:
         count = AMMO_BUNDLE if isinstance(engine.catalog.lookup(name), Ammo) else 1
-        engine.create_item(name, count, Position(x, y, gm.depth))
+        powers = magic_items.roll_powers(engine.catalog, name, gm.depth, magic)
+        engine.create_item(name, count, Position(x, y, gm.depth), powers)
     taken = near + [spot for _, spot in creatures + items]
-    for x, y in place_positions(gm, rng, 1 + gm.depth // 2, taken):
+    trap_spots = place_positions(gm, rng, 1 + gm.depth // 2, taken)
+    for x, y in trap_spots:
         traps.create(rng.choice(traps.TRAP_NAMES), x, y, gm.depth)
+    loot = magic_items.extra_loot(engine.catalog, gm.depth, magic)
+    for found, (x, y) in zip(loot, place_positions(gm, magic, len(loot), taken + trap_spots),
+                             strict=False):
+        engine.create_item(found.name, 1, Position(x, y, gm.depth), found.powers)
+
+
+CARRIER_PERCENT = 5  # x depth: a creature from depth 2 on carries a magic thing it uses
+
+
+def arm_creature(engine: Engine, eid: int, depth: int, rng: random.Random) -> None:
+    """Perhaps give a creature a magic weapon of its own kind, or a magic wearable: its
+    Fighter counts the magic, and it drops the thing when it dies. From the level's magic
+    stream, so the seed and depth alone decide."""
+    if depth < 2 or rng.randint(1, 100) > CARRIER_PERCENT * depth:
+        return
+    kind = engine.catalog.creatures[engine.component(eid, Creature).kind]
+    name = kind.weapon.name if kind.weapon is not None and rng.randint(0, 1) else \
+        rng.choice(magic_items.WEARABLES)
+    powers = magic_items.roll_powers(engine.catalog, name, depth, rng, always=True)
+    engine.set_component(eid, Inventory([engine.create_item(name, 1, None, powers)]))

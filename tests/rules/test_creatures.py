@@ -230,8 +230,8 @@ def test_good_data_loads(armoury, tmp_path: Path):
 @pytest.mark.parametrize(("text", "said"), [
     (KOBOLD.replace('"spear"', '"spearr"'),
      "creature 'kobold': field 'weapon': unknown weapon 'spearr'"),
-    (RAT.replace('type = "bite"', 'type = "fire"'),
-     "creature 'giant rat': attack 'bite': field 'type': 'fire' is not one of"),
+    (RAT.replace('type = "bite"', 'type = "acid"'),
+     "creature 'giant rat': attack 'bite': field 'type': 'acid' is not one of"),
     (KOBOLD + 'stance = "Berserk"\n',
      "creature 'kobold': field 'stance': 'Berserk' is not one of"),
     (KOBOLD.replace('glyph = "k"', 'glyph = "kk"'),
