@@ -17,6 +17,7 @@ from game.world.wizard_actions import ShowRolls
 
 from .ending import EndScreen
 from .main_screen import MainScreen
+from .more import MoreScreen, overflows
 from .options import DEFAULT, Options
 from .screen import Begin, Pop, Push, Quit, Replace, Screen, Session, Step
 from .start import StartScreen
@@ -37,6 +38,8 @@ class GameApp:
                  on_crash: CrashReporter | None = None, wizard: bool = False,
                  options: Options = DEFAULT, rules: str = "manual") -> None:
         self.seed, self.options = seed, options
+        self.size = (80, 24)  # the console's, at the last draw (--more-- pages fit the log)
+        self._paged: tuple[int, int] | None = None  # the messages --more-- last paged
         self.saver, self.on_crash = saver, on_crash
         self.crash_report: object = None
         self.session: Session | None = None
@@ -71,6 +74,7 @@ class GameApp:
 
     def draw(self, console: tcod.console.Console) -> None:
         """Draw the top screen, and beneath an overlay whatever it covers only in part."""
+        self.size = (console.width, console.height)
         bottom = len(self.stack) - 1
         while bottom > 0 and self.stack[bottom].overlay:
             bottom -= 1
@@ -93,12 +97,14 @@ class GameApp:
     def _handle_key(self, key: str) -> bool:
         if not self.stack:
             return False
+        before = self._log_mark()
         step = self.screen.handle_key(key)
         if not self._apply(step):
             if self.session is not None:
                 self.session.save()
             return False
-        self._check_ending()
+        if not self._check_ending() and self._log_mark() != before:
+            self._check_more()
         return bool(self.stack)
 
     def _apply(self, step: Step) -> bool:
@@ -115,11 +121,38 @@ class GameApp:
             self._begin(step.engine)
         return True
 
-    def _check_ending(self) -> None:
+    def _check_ending(self) -> bool:
+        """Put up the end screen when the game has just ended (after --more-- pages of the
+        last messages, if they overflow); True once the game is over."""
         session = self.session
-        if session and session.engine.over and not isinstance(self.screen, EndScreen):
-            session.save()  # a dead character's save stays as a recording
-            self.stack = [MainScreen(session), EndScreen(session)]
+        if not session or not session.engine.over:
+            return False
+        top = self.screen
+        if isinstance(top, EndScreen) or (isinstance(top, MoreScreen) and top.then):
+            return True
+        session.save()  # a dead character's save stays as a recording
+        end = EndScreen(session)
+        more = session.options.more_prompt and overflows(session, self.size)
+        self.stack = [MainScreen(session), MoreScreen(session, then=end) if more else end]
+        return True
+
+    def _log_mark(self) -> tuple[int, int]:
+        """Which message is the last one (it changes when a key brings messages)."""
+        log = self.session.engine.log if self.session else []
+        return (len(log), id(log[-1]) if log else 0)
+
+    def _check_more(self) -> None:
+        """--more-- when the latest action's messages do not fit the log area (once each)."""
+        session = self.session
+        if session is None or not session.options.more_prompt or not self.stack:
+            return
+        log = session.engine.log
+        mark = (id(session.marker), id(log[-1]) if log else 0)
+        if mark == self._paged or isinstance(self.screen, MoreScreen):
+            return
+        if overflows(session, self.size):
+            self._paged = mark
+            self.stack.append(MoreScreen(session))
 
 
 def _wizard(engine: Engine) -> bool:

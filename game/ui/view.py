@@ -41,7 +41,10 @@ class Layout:
 
     @classmethod
     def of(cls, console: tcod.console.Console) -> Layout:
-        w, h = console.width, console.height
+        return cls.sized(console.width, console.height)
+
+    @classmethod
+    def sized(cls, w: int, h: int) -> Layout:
         log_rows = min(MAX_LOG_ROWS, MIN_LOG_ROWS + max(0, h - 24) // 3)
         map_rows = max(1, h - STATUS_ROWS - log_rows)
         return cls(Rect(0, 0, w, map_rows), Rect(0, map_rows, w, STATUS_ROWS),
@@ -187,6 +190,13 @@ def log_lines(session: Session, width: int, rows: int | None = None) -> list[Lin
         lines[:0] = [(t, colour if back < new else palette.dimmed(colour))
                      for t in wrap(message.text, width)]
     return lines if rows is None else lines[-rows:] if rows else []
+
+
+def new_lines(session: Session, width: int) -> list[Line]:
+    """The messages of the latest action, wrapped, oldest first (what --more-- pages)."""
+    log = session.engine.log
+    new = session.new_messages()
+    return [(t, palette.tone(m.tone)) for m in log[len(log) - new:] for t in wrap(m.text, width)]
 
 
 def draw_play(console: tcod.console.Console, session: Session,

@@ -120,7 +120,7 @@ class Engine:
         if self.rules != systems.DEFAULT:  # a manual game's state (and hash) is as it always was
             data["rules"] = self.rules
         if log:
-            data["log"] = [[m.text, m.tone] for m in self.log]
+            data["log"] = [[m.text, m.tone, m.turn] for m in self.log]
         return data
 
     @classmethod
@@ -153,7 +153,7 @@ class Engine:
         self.player = data["player"]
         if self.depth not in self.levels or not esper.has_component(self.player, Player):
             raise ValueError("bad game state: no player on a known level")
-        self.log = [Message(str(t), str(tone)) for t, tone in data.get("log", [])]
+        self.log = [Message(str(row[0]), str(row[1]), _turn(row)) for row in data.get("log", [])]
         pos = esper.component_for_entity(self.player, Position)
         self.gamemap.update_fov(pos.x, pos.y, FOV_RADIUS)
 
@@ -226,9 +226,9 @@ class Engine:
             if isinstance(event, Message):
                 self._append(event)
             elif isinstance(event, AttackEvent):
-                self.log += [Message(line, "combat") for line in event.lines]
+                self.log += [Message(line, "combat", self.turn) for line in event.lines]
                 if rolls:
-                    self.log += [Message("  " + line, "wizard")
+                    self.log += [Message("  " + line, "wizard", self.turn)
                                  for line in breakdown(event.outcome)]
         del self.log[:-LOG_LIMIT]
 
@@ -239,9 +239,9 @@ class Engine:
         if last is not None and message.tone == last.tone == "info" and (
                 last.text == message.text or last.text.startswith(message.text + " (x")):
             count = int(last.text[len(message.text) + 3:-1]) if last.text != message.text else 1
-            self.log[-1] = Message(f"{message.text} (x{count + 1})", message.tone)
+            self.log[-1] = Message(f"{message.text} (x{count + 1})", message.tone, self.turn)
         else:
-            self.log.append(message)
+            self.log.append(Message(message.text, message.tone, self.turn))
 
     def _player_flags(self) -> Player:
         return esper.component_for_entity(self.player, Player)
@@ -591,3 +591,9 @@ class Engine:
         self._use()
         for eid in sorted(esper._entities):
             yield eid, esper.components_for_entity(eid)
+
+
+def _turn(row: list) -> int:
+    """A saved log line's turn ([text, tone, turn]; saves from before turns were kept: 0)."""
+    turn = row[2] if len(row) > 2 else 0
+    return turn if type(turn) is int and turn >= 0 else 0

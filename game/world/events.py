@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from game.rules.resolve import Outcome
 
@@ -13,6 +13,9 @@ class Message:
 
     text: str
     tone: str = "info"  # info, good, bad, combat, wizard
+    # The turn counter when it was logged (the message log shows it); not part of what the
+    # message is, so two equal lines compare equal whenever they came.
+    turn: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
