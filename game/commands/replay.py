@@ -29,6 +29,7 @@ def run(args: argparse.Namespace) -> int:
 
     def take_over(engine: Engine) -> GameApp:
         engine.checkpoints = {k: v for k, v in save.checkpoints.items() if k <= seeker.index}
+        engine.keyframes = {k: v for k, v in save.keyframes.items() if k <= seeker.index}
         path = taken_over_path(Path(args.path), seeker.index)
         app = GameApp.from_engine(engine, saver=saver_to(path), on_crash=report_crash)
         app.session.save()

@@ -40,7 +40,7 @@ class Seeker:
         self.every = every
         self.engine = Engine(save.seed, save.character, wizard=save.wizard, rules=save.rules)
         self.index = 0
-        self.keyframes: dict[int, str] = {0: canonical(self.engine.state())}
+        self.keyframes: dict[int, str] = {**save.keyframes, 0: canonical(self.engine.state())}
         self.restores = 0  # keyframes restored so far
 
     @property
@@ -67,7 +67,10 @@ class Seeker:
     def check(self) -> None:
         """Compare the game with the recording's checkpoint for this position, if any."""
         expected = self.save.checkpoints.get(self.index)
-        if expected is not None and self.engine.state_hash() != expected:
+        if expected is None:
+            return
+        actual = self.engine.checkpoints.get(self.index) or self.engine.state_hash()
+        if actual != expected:
             raise OutOfSync(self.index, "the state differs from the recorded checkpoint")
 
     def crash_again(self) -> A.Result:
@@ -89,7 +92,16 @@ class Seeker:
         return self.engine
 
     def _restore(self, position: int) -> None:
-        engine = Engine.from_state(json.loads(self.keyframes[position]))
+        """Go back (or ahead) to a keyframe; one the save brought must restore to its
+        checkpoint's hash (a save is untrusted)."""
+        try:
+            engine = Engine.from_state(json.loads(self.keyframes[position]))
+        except ValueError as err:
+            raise OutOfSync(position, f"the save's keyframe is broken: {err}") from None
+        if self.save.keyframes.get(position) == self.keyframes[position] \
+                and engine.state_hash() != self.save.checkpoints.get(position):
+            engine.close()
+            raise OutOfSync(position, "the save's keyframe differs from its checkpoint")
         engine.actions = list(self.save.actions[:position])
         self.engine.close()
         self.engine, self.index = engine, position

@@ -12,9 +12,12 @@ One JSON object, written compactly with sorted keys::
 wizard later records that as an action (see ``SaveData.wizard_game``). A checkpoint ``"k"``
 is the state hash after the first k actions: every ``CHECKPOINT_EVERY`` actions (computed
 during play by :class:`Recording`, never by replaying at save time) and after the last. The
-snapshot's message log is display text outside the state hash. A save is untrusted input:
-:func:`load` checks everything and turns every problem into one :class:`SaveError` line
-naming the file; it never writes to the file.
+snapshot's message log is display text outside the state hash. A recording of 1,000 actions
+or more also holds ``"keyframes"``: the engine's whole state every ``KEYFRAME_EVERY`` actions,
+each at a checkpoint, so a replay's first jump restores the nearest instead of replaying from
+the seed (``verify`` never uses them; a jump checks each against its checkpoint).
+A save is untrusted input: :func:`load` checks everything and turns every problem into one
+:class:`SaveError` line naming the file; it never writes to the file.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ import json
 import os
 import re
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +38,7 @@ from game.rules import systems
 from game.world import actions as A
 from game.world.components import Player
 from game.world.engine import Engine
+from game.world.state import canonical  # the one JSON spelling checksums and hashes take
 
 FORMAT = 1
 MAX_BYTES = 64 * 1024 * 1024  # far beyond any real game; refuses to parse a huge file
@@ -45,7 +49,9 @@ _INDEX = re.compile(r"0|[1-9][0-9]{0,8}")
 _FIELDS = {"format": int, "game_version": str, "seed": int, "character": str, "wizard": bool,
            "actions": list, "checkpoints": dict, "snapshot": dict, "final_hash": str,
            "dead": bool, "checksum": str}
-_OPTIONAL = {"crash": dict}  # a crash report: {"action": the action that crashed, "error": ...}
+# a crash report: {"action": the action that crashed, "error": ...}; a long recording's
+# keyframes: {"1000": the state after 1,000 actions, ...}, each at a checkpoint
+_OPTIONAL = {"crash": dict, "keyframes": dict}
 RULES = "rules"  # optional: the combat system, when not the manual (a save without it is manual)
 
 
@@ -74,6 +80,7 @@ class SaveData:
     crash: A.Action | None = None  # a crash report's last action: replaying it crashes again
     crash_error: str = ""
     rules: str = systems.DEFAULT  # the combat system it was played under
+    keyframes: dict[int, str] = field(default_factory=dict)  # position -> state, canonical JSON
 
     @property
     def wizard_game(self) -> bool:
@@ -82,11 +89,6 @@ class SaveData:
 
 
 # --- hashing -------------------------------------------------------------------------------
-
-
-def canonical(data: Any) -> str:
-    """The one JSON spelling of ``data`` that checksums and hashes are taken over."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
 def sha256(text: str) -> str:
@@ -153,6 +155,10 @@ def save_data(engine: Engine, *, checkpoints: dict[int, str] | None = None) -> d
     }
     if engine.rules != systems.DEFAULT:
         data[RULES] = engine.rules
+    frames = {str(k): json.loads(v) for k, v in sorted(engine.keyframes.items())
+              if k <= len(actions) and k in checkpoints}
+    if frames:
+        data["keyframes"] = frames
     data["checksum"] = checksum(data)
     return data
 
@@ -248,9 +254,11 @@ def load(path: str | os.PathLike) -> SaveData:
     checkpoints = _checkpoints(data["checkpoints"], len(actions), bad)
     _check_consistent(data, checkpoints, len(actions), bad)
     crash, error = _crash(data.get("crash"), bad)
+    frames = _keyframes(data.get("keyframes", {}), checkpoints, bad)
     return SaveData(path, data["game_version"], data["seed"], data["character"],
                     data["wizard"], actions, checkpoints, data["snapshot"],
-                    data["final_hash"], data["dead"], crash, error, _rules(data, bad))
+                    data["final_hash"], data["dead"], crash, error, _rules(data, bad),
+                    frames)
 
 
 def _rules(data: dict, bad) -> str:
@@ -262,6 +270,19 @@ def _rules(data: dict, bad) -> str:
         raise bad(systems.unknown_rules(rules) if isinstance(rules, str)
                   else "field 'rules' should be a name")
     return rules
+
+
+def _keyframes(raw: dict, checkpoints: dict[int, str], bad) -> dict[int, str]:
+    """Each keyframe sits at a checkpoint; whether it restores to that checkpoint's hash is
+    checked when a replay jumps to it (verify never uses them)."""
+    out = {}
+    for key, value in raw.items():
+        if not _INDEX.fullmatch(key) or int(key) not in checkpoints or int(key) == 0:
+            raise bad(f"keyframe {key!r:.20} is not at a checkpoint")
+        if not isinstance(value, dict):
+            raise bad(f"keyframe {key} is not a game state")
+        out[int(key)] = canonical(value)
+    return dict(sorted(out.items()))
 
 
 def _crash(raw: Any, bad) -> tuple[A.Action | None, str]:
@@ -420,4 +441,5 @@ def _restore(save: SaveData) -> Engine:
         raise SaveError(f"{save.path}: the snapshot does not restore to its own hash")
     engine.actions = list(save.actions)
     engine.checkpoints = dict(save.checkpoints)
+    engine.keyframes = dict(save.keyframes)
     return engine

@@ -61,6 +61,7 @@ MAP_WIDTH, MAP_HEIGHT = 80, 40
 FOV_RADIUS = sight.LIGHT_RADIUS
 LOG_LIMIT = 500
 CHECKPOINT_EVERY = 50  # a recording's sync check: the state hash after every 50 actions
+KEYFRAME_EVERY = 1000  # the whole state after every 1,000 actions, for jumps in long replays
 _worlds = itertools.count(1)
 
 
@@ -97,6 +98,7 @@ class Engine:
         self.turn = 0
         self.actions: list[A.Action] = []
         self.checkpoints: dict[int, str] = {}  # state hash after every CHECKPOINT_EVERY actions
+        self.keyframes: dict[int, str] = {}  # state() as canonical JSON every KEYFRAME_EVERY
         self.pending: A.Action | None = None  # the action being performed
         self.log: list[Message] = []
         self.outcome: str | None = None  # "dead" or "won"
@@ -498,6 +500,8 @@ class Engine:
         self.actions.append(action)
         if len(self.actions) % CHECKPOINT_EVERY == 0:
             self.checkpoints[len(self.actions)] = self.state_hash()
+        if len(self.actions) % KEYFRAME_EVERY == 0:
+            self.keyframes[len(self.actions)] = state.canonical(self.state())
         return result
 
     def _perform(self, action: A.Action, depth: int = 0) -> A.Result:

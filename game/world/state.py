@@ -132,8 +132,11 @@ def restore_entities(data: Any, next_id: int) -> None:
         raise ValueError("entity ids out of order")
 
 
+def canonical(data: Any) -> str:
+    """The one JSON spelling of ``data`` that hashes are taken over."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
 def state_hash(engine: Engine) -> str:
     """sha256 of the canonical JSON of everything that makes the game what it is (not the log)."""
-    state = engine.state(log=False)
-    text = json.dumps(state, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()
+    return hashlib.sha256(canonical(engine.state(log=False)).encode()).hexdigest()

@@ -1,0 +1,78 @@
+"""A long recording keeps keyframes (the whole state every ``KEYFRAME_EVERY`` actions) so a
+replay's first jump restores the nearest one instead of replaying from the seed."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from persist_helpers import bot_save, rewrite
+
+from game.persist.replay import OutOfSync, Seeker, verify
+from game.persist.savefile import SaveError, continue_game, load, save
+from game.world import engine as engine_module
+
+EVERY = 100  # instead of 1,000, to keep the recording short
+
+
+@pytest.fixture(scope="module")
+def long_save(tmp_path_factory):
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(engine_module, "KEYFRAME_EVERY", EVERY)
+        return bot_save(tmp_path_factory.mktemp("long") / "long.json", 5, 350)
+
+
+def test_the_save_holds_a_keyframe_at_every_hundredth_action(long_save):
+    data = load(long_save)
+    assert sorted(data.keyframes) == [100, 200, 300] and len(data.actions) >= 300
+    assert all(k in data.checkpoints for k in data.keyframes)
+
+
+def test_the_first_jump_starts_from_the_nearest_stored_keyframe(long_save):
+    data = load(long_save)
+    with Seeker(data) as seeker, Seeker(data, every=0) as plain:
+        steps = []
+        original = seeker.step
+        seeker.step = lambda: steps.append(1) or original()
+        engine = seeker.seek(250)
+        assert (seeker.restores, len(steps)) == (1, 50)
+        assert engine.state_hash() == plain.seek(250).state_hash() == data.checkpoints[250]
+
+
+def test_verify_replays_from_the_seed_whatever_the_keyframes(long_save):
+    assert verify(long_save)[0] == 0
+
+
+def test_a_forged_keyframe_is_caught_when_jumped_to(long_save, tmp_path):
+    forged = tmp_path / "forged.json"
+    shutil.copy(long_save, forged)
+
+    def more_hp(data):
+        frame = data["keyframes"]["200"]
+        for _, components in frame["entities"]:
+            if "Player" in components:
+                components["Health"]["hp"] += 50
+
+    rewrite(forged, more_hp)
+    assert verify(forged)[0] == 0  # verify never trusts a keyframe
+    with Seeker(load(forged)) as seeker, pytest.raises(OutOfSync, match="keyframe differs"):
+        seeker.seek(230)
+
+
+def test_a_keyframe_off_the_checkpoints_is_refused(long_save, tmp_path):
+    odd = tmp_path / "odd.json"
+    shutil.copy(long_save, odd)
+    rewrite(odd, lambda data: data["keyframes"].update({"123": data["keyframes"]["100"]}))
+    with pytest.raises(SaveError, match="keyframe '123' is not at a checkpoint"):
+        load(odd)
+
+
+def test_continuing_and_saving_again_keeps_the_keyframes(long_save, tmp_path):
+    engine = continue_game(long_save)
+    again = save(engine, tmp_path / "again.json")
+    engine.close()
+    assert load(again).keyframes == load(long_save).keyframes
+
+
+def test_a_short_recording_has_no_keyframes_field(sample):
+    assert "keyframes" not in sample.read_text()
