@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .profiles import Modifier
+from .profiles import BASH, SHOT, THROW, AttackProfile, Modifier
 from .resolve import PLAIN, Outcome
 
 
@@ -10,16 +10,29 @@ def _mods(mods: tuple[Modifier, ...]) -> str:
     return ", ".join(f"{m.reason} {m.amount:+d}" for m in mods) or "no modifiers"
 
 
+def label(attack: AttackProfile) -> str:
+    """What made the attack: "long sword", "short bow shot", "thrown javelin", "shield bash
+    (large shield)"."""
+    if attack.kind == BASH:
+        return f"shield bash ({attack.weapon})"
+    if attack.kind == SHOT:
+        return f"{attack.weapon} shot"
+    return f"thrown {attack.weapon}" if attack.kind == THROW else attack.weapon
+
+
 def breakdown(outcome: Outcome) -> list[str]:
-    """Lines such as ``roll 7+5=12, to hit +3 (Strength 15 +2, ...) = 15 vs Defence 11
-    (Dexterity +1): hit``. Another combat system's outcome carries its own rolls."""
+    """Lines such as ``long sword: roll 7+5=12, to hit +3 (Strength 15 +2, ...) = 15 vs
+    Defence 11 (Dexterity +1): hit``. Another combat system's outcome carries its own rolls;
+    the first line names what made the attack all the same."""
     if outcome.rolls:
-        return list(outcome.rolls)
+        first, *rest = outcome.rolls
+        return [f"{label(outcome.attack)}: {first}", *rest]
     a = outcome.attack
     parts = ", ".join(f"{p.kind} {p.amount:+d} ({p.reason})" for p in outcome.defence_parts)
     n1, n2 = outcome.natural
     verdict = "hit" if outcome.hit else f"miss ({outcome.miss_kind or PLAIN})"
-    lines = [f"roll {n1}+{n2}={n1 + n2}, to hit {a.to_hit:+d} ({_mods(a.to_hit_mods)}) = "
+    lines = [f"{label(a)}: roll {n1}+{n2}={n1 + n2}, "
+             f"to hit {a.to_hit:+d} ({_mods(a.to_hit_mods)}) = "
              f"{outcome.roll_total} vs Defence {outcome.defence} ({parts or 'base 10'}): "
              f"{verdict}"]
     if outcome.threat:

@@ -193,3 +193,13 @@ def miss_message(outcome: Outcome, attacker: Who, target: Who, target_natural: s
     if kind == WALL:
         return cap(f"{weapon} strikes the wall around {target.the}.")
     raise ValueError(f"unknown miss kind: {kind!r}")
+
+
+DEATHS = {"bled to death": "bleeds to death", "died of poison": "dies of poison"}
+
+
+def death_message(name: str, cause: str, *, proper: bool = False) -> str:
+    """What the log says when a creature the player sees dies: "The cave beetle bleeds to
+    death."; a blow or a missile that kills was logged already, so it simply "dies"."""
+    who = name if proper else f"the {name}"
+    return cap(f"{who} {DEATHS.get(cause, 'dies')}.")

@@ -11,6 +11,7 @@ from game.rules import profiles, stats
 from game.rules.items import Ammo, Weapon
 from game.world import actions as A
 from game.world.engine import Engine
+from game.world.player_actions import NO_SHIELD
 
 from . import describe, palette
 from .inventory import choose
@@ -91,6 +92,9 @@ def quiver(session: Session) -> Step:
 def bash(session: Session) -> Step:
     """B: bash the one creature beside you, or ask which way."""
     engine = session.engine
+    if profiles.bash(engine.fighter(engine.player)) is None:
+        session.notice = NO_SHIELD
+        return STAY
     me = engine.position(engine.player)
     near = [e for e, (_, p) in engine.creatures_here()
             if max(abs(p.x - me.x), abs(p.y - me.y)) == 1]

@@ -17,7 +17,7 @@ import numpy as np
 from game.content.catalog import GOAL_ITEM, Catalog, load_catalog
 from game.rules import magic, profiles, stats, systems
 from game.rules.breakdown import breakdown
-from game.rules.messages import a_or_an
+from game.rules.messages import a_or_an, death_message
 
 from . import actions as A
 from . import (
@@ -225,6 +225,9 @@ class Engine:
         on, every attack's full breakdown as well."""
         rolls = self._player_flags().show_rolls
         for event in events:
+            if isinstance(event, Died) and event.entity == self.player:
+                self.log.append(Message("You die...", "bad"))
+                break  # nothing is logged after the player's death
             if isinstance(event, Message):
                 self._append(event)
             elif isinstance(event, AttackEvent):
@@ -550,6 +553,8 @@ class Engine:
     def damage(self, eid: int, amount: int, *, cause: str = "",
                cause_of: int | None = None) -> list[Event]:
         """Take hit points; at 0 the entity dies (for the player, for good)."""
+        if eid == self.player and self.over:
+            return []  # dead already (or out of the dungeon): nothing more happens to it
         health = esper.component_for_entity(eid, Health)
         health.hp -= amount
         if eid == self.player and self._player_flags().invulnerable:
@@ -566,8 +571,9 @@ class Engine:
         if eid == self.player:
             self.outcome = "dead"
             self.cause = f"{cause} on depth {self.depth}"
-            return [Died(eid, name, self.cause), Message("You die...", "bad")]
+            return [Died(eid, name, self.cause)]  # the log says "You die..." (_log)
         seen = self.sees(eid)
+        proper = esper.component_for_entity(eid, Named).proper
         pos = esper.component_for_entity(eid, Position)
         self._drop_gear(eid, pos)
         esper.delete_entity(eid, immediate=True)
@@ -575,7 +581,7 @@ class Engine:
         self.schedule.invalidate()
         if not seen:
             return [Died(eid, name, cause)]
-        return [Died(eid, name, cause), Message(f"The {name} dies.", "good")]
+        return [Died(eid, name, cause), Message(death_message(name, cause, proper=proper), "good")]
 
     def _drop_gear(self, eid: int, pos: Position) -> None:
         """A creature leaves behind what it carried (its magic), and its weapon one time in

@@ -17,13 +17,14 @@ from game.rules.items import Weapon
 
 from . import actions as A
 from . import belongings, combat, fighters, missiles, traps
-from .components import Creature, Equipment, Health, Item, Position, Stance
-from .events import Event, LevelChanged, Message, Won
+from .components import Creature, Equipment, Health, Item, Position, Stance, Vitals
+from .events import AttackEvent, CameIntoView, Event, LevelChanged, Message, Won
 
 if TYPE_CHECKING:
     from .engine import Engine
 
 REST_LIMIT = 200  # waits in one rest
+NO_SHIELD = "You have no shield to bash with."
 
 
 def move(engine: Engine, action: A.Move) -> A.Result:
@@ -68,22 +69,42 @@ def wait(engine: Engine, action: A.Wait) -> A.Result:
 
 
 def rest(engine: Engine, action: A.Rest) -> A.Result:
-    """Wait until healed (and rested) or disturbed: a creature in view, or hurt."""
+    """Wait until healed (and rested) or disturbed, and say what disturbed it: a creature that
+    came into view (already announced), bleeding, poison, or a blow."""
     if hostile_in_view(engine):
         return A.Impossible("You cannot rest with enemies in view.")
     health = esper.component_for_entity(engine.player, Health)
     stance = esper.component_for_entity(engine.player, Stance)
     events: list[Event] = []
+    why = None
     for _ in range(REST_LIMIT):
         if health.hp >= health.max_hp and stance.stamina >= stance.max_stamina:
             break
-        before = health.hp
-        events += engine.spend(stats.STEP_TICKS)
-        if engine.over or hostile_in_view(engine) or health.hp < before:
+        before, vitals = health.hp, esper.component_for_entity(engine.player, Vitals)
+        bleeding, poisoned = vitals.bleeding, vitals.poison
+        waited = engine.spend(stats.STEP_TICKS)
+        events += waited
+        if engine.over:
+            break
+        why = _disturbed(engine, waited, health.hp < before, bleeding, poisoned)
+        if why is not None:
             break
     done = health.hp >= health.max_hp
-    events.append(Message("You rest." if done else "Your rest is interrupted."))
+    events.append(Message(why, "bad") if why else
+                  Message("You rest." if done else "You stop resting."))
     return A.Done(tuple(events), 0)
+
+
+def _disturbed(engine: Engine, waited: list[Event], hurt: bool, bleeding: int,
+               poisoned: int) -> str | None:
+    """Why a rest stops now, or None to rest on."""
+    if any(isinstance(e, CameIntoView | AttackEvent) for e in waited) or hostile_in_view(engine):
+        return "Your rest is interrupted."
+    if hurt and bleeding:
+        return "You are bleeding."
+    if hurt and poisoned:
+        return "You are poisoned."
+    return "Something hurts you." if hurt else None
 
 
 def hostile_in_view(engine: Engine) -> bool:
@@ -106,7 +127,7 @@ def stance(engine: Engine, action: A.SetStance) -> A.Result:
 def bash(engine: Engine, action: A.Bash) -> A.Result:
     attack = profiles.bash(engine.fighter(engine.player))
     if attack is None:
-        return A.Impossible("You have no shield to bash with.")
+        return A.Impossible(NO_SHIELD)
     why = reach(engine, action.target)
     if why is not None:
         return why

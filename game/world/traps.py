@@ -61,6 +61,12 @@ def trap_at(engine: Engine, x: int, y: int) -> int | None:
     return None
 
 
+def known(engine: Engine) -> list[tuple[int, int]]:
+    """Where the traps found on this level lie (the player's paths go round them)."""
+    return sorted((pos.x, pos.y) for _, (trap, pos) in esper.get_components(Trap, Position)
+                  if pos.depth == engine.depth and not trap.hidden)
+
+
 def spring(engine: Engine, victim: int) -> list[Event]:
     """Set off the trap under ``victim`` (the player), if there is one."""
     pos = engine.position(victim)

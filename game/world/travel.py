@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from . import paths
+from . import paths, traps
 from .gamemap import GameMap
 
 if TYPE_CHECKING:
     from .engine import Engine
 
 DIRECTIONS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+TRAP_COST = 100  # a known trap costs as much as this many steps: any shorter way round wins
 
 
 def frontier(gm: GameMap) -> np.ndarray:
@@ -32,7 +33,7 @@ def step_toward(engine: Engine, targets: list[tuple[int, int]]) -> tuple[int, in
     if not targets:
         return None
     gm = engine.gamemap
-    cost = gm.walkable & gm.explored
+    cost = walk_cost(engine)
     dist = paths.distances(cost, targets)
     pos = engine.position(engine.player)
     x, y = pos.x, pos.y
@@ -43,6 +44,17 @@ def step_toward(engine: Engine, targets: list[tuple[int, int]]) -> tuple[int, in
                 and (best is None or dist[nx, ny] < best[0]):
             best = (dist[nx, ny], dx, dy)
     return (best[1], best[2]) if best is not None else None
+
+
+def walk_cost(engine: Engine) -> np.ndarray:
+    """The cost of entering each cell on the way: known floor 1, a known trap TRAP_COST,
+    anything else closed (0)."""
+    gm = engine.gamemap
+    cost = (gm.walkable & gm.explored).astype(np.int32)
+    for x, y in traps.known(engine):
+        if cost[x, y]:
+            cost[x, y] = TRAP_COST
+    return cost
 
 
 def explore_step(engine: Engine) -> tuple[int, int] | None:

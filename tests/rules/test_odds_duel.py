@@ -62,9 +62,18 @@ def test_breakdown_shows_every_number_with_its_reason(scripted):
                                       worn=(arm.armour["leather jerkin"],)))
     out = resolve(profiles.melee_attacks(thora)[0], kobold, scripted(10, 10, 4, 4, 9, 1))
     lines = breakdown(out)
-    assert lines[0] == ("roll 10+10=20, to hit +3 (Strength 15 +2, rank 2 in Long blades +1) "
+    assert lines[0] == ("long sword: roll 10+10=20, "
+                        "to hit +3 (Strength 15 +2, rank 2 in Long blades +1) "
                         "= 23 vs Defence 12 (Dexterity +1 (Dexterity 13), Armour +1 "
                         "(leather jerkin)): hit")
     assert lines[1] == "threat 20-24: confirm 4+4=8 +3 = 11: not confirmed"
     assert lines[2].startswith("damage 1d9 x1: [9], flat +3 each") and "= 12" in lines[2]
     assert lines[3] == "Protection 1 (pierce 0) soaks 1: 11 damage, big hit, bleeding"
+
+
+def test_a_shield_bash_s_breakdown_names_the_shield(scripted):
+    arm = load_armoury()
+    shield = arm.armour["large shield"]
+    bash = profiles.bash(Fighter(strength=15, off_hand=shield))
+    out = resolve(bash, profiles.defence(Fighter()), scripted(5, 5, 1, 1))
+    assert breakdown(out)[0].startswith(f"shield bash ({shield.name}): roll 5+5=10")

@@ -48,3 +48,32 @@ def test_explore_refuses_with_a_creature_in_view():
     app = app_for(HALL.replace("@...", "@.k."), {"k": "kobold"})
     press(app, "o")
     assert app.engine.actions == [] and "creature in view" in app.session.notice
+
+
+LOOP = """
+####################
+#..................#
+#.################.#
+#@..^..............#
+####################
+"""
+
+
+def test_explore_goes_round_a_known_trap():
+    from game.world import traps
+    from game.world.components import Trap
+
+    app = app_for(LOOP.replace("^", "."), {})
+    engine = app.engine
+    trap = traps.create("pit", 4, 3, 1)
+    engine.component(trap, Trap).hidden = False
+    engine.gamemap.explored[:, :] = True
+    engine.gamemap.explored[18, 3] = False  # the unknown lies beyond the trap, out of sight
+    for _ in range(30):
+        press(app, "o")
+        pos = engine.position(engine.player)
+        assert (pos.x, pos.y) != (4, 3)
+        if engine.gamemap.explored[18, 3]:
+            break
+    assert engine.gamemap.explored[18, 3] and "You fall into a pit!" not in [
+        m.text for m in engine.log]

@@ -378,3 +378,10 @@ def test_long_menus_page_and_letters_pick_on_the_shown_page():
     menu.handle_key("downright")
     assert "Pick (2/3)" in text(menu)
     assert menu.handle_key("b") is POP and picked == [21]
+
+
+def test_bash_without_a_shield_says_you_have_no_shield():
+    app = scenario(ROOM.replace("k", "."), {}, character="elf ranger")
+    assert profiles.bash(app.engine.fighter(app.engine.player)) is None
+    press(app, "B")
+    assert app.session.notice == "You have no shield to bash with."

@@ -1,0 +1,68 @@
+"""What the log says about deaths, rests and the player's own end."""
+
+from __future__ import annotations
+
+import pytest
+from test_scenarios import creature, set_hp, texts, tough
+
+from game.world import actions as A
+from game.world.components import Vitals
+from game.world.engine import Engine
+
+CELL = """
+#######
+#.....#
+#.@...#
+#.....#
+#######
+"""
+
+
+@pytest.fixture
+def engines():
+    made: list[Engine] = []
+    yield made
+    for engine in made:
+        engine.close()
+
+
+def make(engines, picture, legend=None) -> Engine:
+    engine = Engine.scenario(picture, legend)
+    engines.append(engine)
+    return engine
+
+
+def test_a_creature_that_bleeds_to_death_says_so(engines):
+    engine = make(engines, CELL.replace("@...", "@.b."), {"b": "cave beetle"})
+    beetle = creature(engine, "cave beetle")
+    tough(engine, engine.player)
+    set_hp(engine, beetle, 1)
+    engine.component(beetle, Vitals).bleeding = 5
+    engine.component(beetle, Vitals).next_tick = engine.now
+    engine.submit(A.Wait())
+    assert "The cave beetle bleeds to death." in texts(engine)
+    assert "The cave beetle dies." not in texts(engine)
+
+
+def test_nothing_is_logged_after_the_player_s_death(engines):
+    engine = make(engines, CELL)
+    set_hp(engine, engine.player, 1)
+    vitals = engine.component(engine.player, Vitals)
+    vitals.bleeding = vitals.poison = 5  # both would strike in the same tick
+    vitals.next_tick = engine.now
+    engine.submit(A.Rest())
+    assert engine.over and engine.cause.startswith("bled to death")
+    assert texts(engine)[-1] == "You die..." and texts(engine).count("You die...") == 1
+
+
+def test_rest_says_it_stopped_for_bleeding_and_for_poison(engines):
+    engine = make(engines, CELL)
+    tough(engine, engine.player)
+    set_hp(engine, engine.player, 500)
+    vitals = engine.component(engine.player, Vitals)
+    vitals.bleeding = 3
+    engine.submit(A.Rest())
+    assert texts(engine)[-1] == "You are bleeding."
+    vitals.bleeding, vitals.poison = 0, 3
+    engine.submit(A.Rest())
+    assert texts(engine)[-1] == "You are poisoned."
