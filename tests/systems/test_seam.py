@@ -127,4 +127,4 @@ def test_the_wizard_roll_display_shows_the_systems_own_rolls():
     engine.submit(A.Attack(kobold))
     wizard = [m.text for m in engine.log if m.tone == "wizard"]
     engine.close()
-    assert wizard and wizard[0].lstrip().startswith("d20 ")
+    assert wizard and wizard[0].lstrip().split(": ", 1)[1].startswith("d20 ")
