@@ -11,7 +11,7 @@ import tcod.console
 
 from game.rules import charscreen, stats
 from game.rules.items import Weapon
-from game.world.components import Attributes, Health, Player, Stance, Training
+from game.world.components import Attributes, Health, Player, Spells, Stance, Training
 
 from . import describe, palette
 from .screen import InfoPage
@@ -52,7 +52,7 @@ class CharacterScreen(InfoPage):
         return [("HP", f"{health.hp}/{health.max_hp}",
                  palette.health(health.hp / max(1, health.max_hp))),
                 ("Stamina", f"{stance.stamina}/{stance.max_stamina}", palette.TEXT),
-                ("Stance", stance.name, palette.TEXT)]
+                ("Stance", stance.name, palette.TEXT)] + _spell_cells(engine)
 
     def _defence_cells(self) -> list[Cell]:
         engine = self.engine
@@ -77,7 +77,7 @@ class CharacterScreen(InfoPage):
         return y + 1
 
     def attack_lines(self) -> list[tuple[str, str]]:
-        fighter = self.engine.fighter(self.engine.player)
+        fighter = self.engine.fighter(self.engine.player, known_only=True)
         thrown = None if fighter.missile is not None else self._throwing_weapon()
         return charscreen.attack_lines(fighter, thrown=thrown)
 
@@ -131,3 +131,10 @@ def _grid(console: tcod.console.Console, y: int, cells: list[Cell]) -> None:
     """ "Str 15 (+2)" cells in fixed columns, so the rows line up."""
     for column, (label, value, colour) in enumerate(cells):
         put_runs(console, 1 + column * GRID, y, [(f"{label} ", palette.DIM), (value, colour)])
+
+
+def _spell_cells(engine) -> list[Cell]:
+    book = engine.component(engine.player, Spells)
+    if book is None or not book.known:
+        return []
+    return [("Spells", f"{book.points}/{book.max_points}", palette.TEXT)]

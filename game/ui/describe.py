@@ -9,16 +9,18 @@ from __future__ import annotations
 from game.content.catalog import ItemData
 from game.rules import profiles, stats
 from game.rules.messages import a_or_an
-from game.world.components import Creature, Health, Item, Vitals
+from game.world.components import Creature, Effects, Health, Item, Vitals
 from game.world.engine import Engine
 
 SLOT_WORDS = {
     "main": "(wielded)", "off": "(in off hand)", "missile": "(readied)", "ammo": "(in quiver)",
     "body": "(worn)", "cloak": "(worn)", "head": "(worn)", "hands": "(worn)", "feet": "(worn)",
+    "ring": "(on finger)", "neck": "(around neck)",
 }  # fmt: skip
 SLOT_NAMES = {
     "main": "Main hand", "off": "Off hand", "missile": "Missile", "ammo": "Quiver",
     "body": "Body", "cloak": "Cloak", "head": "Head", "hands": "Hands", "feet": "Feet",
+    "ring": "Ring", "neck": "Neck",
 }  # fmt: skip
 
 
@@ -55,8 +57,9 @@ def pounds(tenths: int) -> str:
 
 
 def defence(engine: Engine) -> profiles.DefenceProfile:
-    """The player's Defence (Dv: ``.total()``) and Protection (Pv: ``.protection``)."""
-    return profiles.defence(engine.fighter(engine.player))
+    """The player's Defence (Dv: ``.total()``) and Protection (Pv: ``.protection``), counting
+    only the magic the player knows of (the manual's @ screen)."""
+    return profiles.defence(engine.fighter(engine.player, known_only=True))
 
 
 def burden(engine: Engine) -> str:
@@ -70,7 +73,13 @@ def conditions(engine: Engine, eid: int) -> list[str]:
         return []
     named = (("Bleeding", vitals.bleeding), ("Poisoned", vitals.poison),
              ("Diseased", vitals.disease))
-    return [name for name, ticks in named if ticks > 0]
+    timed = engine.component(eid, Effects)
+    magic = sorted(EFFECT_WORDS.get(n, n.capitalize()) for n, t in
+                   (timed.ticks.items() if timed else ()) if t > 0)
+    return [name for name, ticks in named if ticks > 0] + magic
+
+
+EFFECT_WORDS = {"dazzled": "Dazzled", "haste": "Hasted", "resist": "Resisting"}
 
 
 def game_time(ticks: int) -> str:

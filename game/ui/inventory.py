@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.content.catalog import MiscItem
+from game.content.magic import Consumable
 from game.rules import charscreen
 from game.rules.items import THROWN_ONLY, Ammo, Armour, Weapon
 from game.world import actions as A
@@ -37,7 +38,8 @@ def _in_use(engine: Engine, item: int) -> bool:
 
 def _drinkable(engine: Engine, item: int) -> bool:
     data = describe.item_data(engine, item)
-    return isinstance(data, MiscItem) and data.heals is not None
+    return (isinstance(data, MiscItem) and data.heals is not None) or (
+        isinstance(data, Consumable) and data.kind == "potion")
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,6 +40,9 @@ BINDINGS: tuple[Binding, ...] = (
     Binding(("W",), "wear", "wear armour"),
     Binding(("R",), "takeoff", "take off or unwield"),
     Binding(("q",), "quaff", "quaff a potion"),
+    Binding(("r",), "read", "read a scroll or a book"),
+    Binding(("a",), "zap", "zap (aim) a wand"),
+    Binding(("Z",), "cast", "cast a spell"),
     Binding(("i",), "inventory", "inventory"),
     Binding(("t",), "fire", "shoot or throw"),
     Binding(("T",), "throw", "throw anything"),
@@ -75,6 +78,8 @@ BINDINGS: tuple[Binding, ...] = (
     Binding(("ctrl-x",), "wiz_regen", "wizard: regenerate level"),
     Binding(("ctrl-o",), "wiz_odds", "wizard: odds inspector"),
     Binding(("ctrl-f",), "wiz_fsim", "wizard: fight simulator"),
+    Binding(("ctrl-n",), "wiz_identify", "wizard: identify all"),
+    Binding(("ctrl-l",), "wiz_spells", "wizard: learn all spells"),
 )
 
 WIZARD_PREFIX = "wizard: "  # the help texts of the wizard keys: the help screen's second page

@@ -8,7 +8,7 @@ import tcod.console
 
 from game.world import actions as A
 
-from . import combat_keys, inventory, wizard_menu
+from . import combat_keys, inventory, magic_keys, wizard_menu
 from .character import CharacterScreen
 from .confirm import ConfirmScreen
 from .explore import explore
@@ -29,6 +29,7 @@ SESSION_COMMANDS: dict[str, Callable[[Session], Step]] = {
     "explore": explore,
     "fire": combat_keys.fire, "throw": combat_keys.throw, "quiver": combat_keys.quiver,
     "bash": combat_keys.bash,
+    **magic_keys.COMMANDS,
     "stance_down": lambda s: combat_keys.stance(s, -1),
     "stance_up": lambda s: combat_keys.stance(s, 1),
     "stance_normal": lambda s: combat_keys.stance(s, None),

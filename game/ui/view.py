@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 import tcod.console
 
-from game.world.components import Health, Player, Position, Renderable, Stance
+from game.world.components import Health, Player, Position, Renderable, Spells, Stance
 from game.world.engine import Engine
 
 from . import describe, palette
@@ -155,7 +155,14 @@ def _vitals_runs(engine: Engine) -> list[Line]:
         ("   ", palette.DIM), (stance.name, palette.TEXT),
         ("   Dv ", palette.DIM), (str(defence.total()), palette.TEXT),
         ("  Pv ", palette.DIM), (str(defence.protection), palette.TEXT),
-    ]
+    ] + _spell_runs(engine)
+
+
+def _spell_runs(engine: Engine) -> list[Line]:
+    book = engine.component(engine.player, Spells)
+    if book is None or not book.known:
+        return []
+    return [("  SP ", palette.DIM), (f"{book.points}/{book.max_points}", palette.TEXT)]
 
 
 def _place_runs(engine: Engine) -> list[Line]:

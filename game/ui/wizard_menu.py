@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.rules import stats
+from game.world import magic_items
 from game.world import wizard_actions as W
 from game.world.components import Attributes, Player, Training
 from game.world.mapgen import MAX_DEPTH
@@ -21,7 +22,7 @@ from .keys import BINDINGS, key_label
 from .menus import Entry, MenuScreen
 from .screen import POP, STAY, Push, Replace, Session, Step
 from .wizard_pick import CellPicker
-from .wizard_prompts import NamePrompt, TextPrompt, number_prompt
+from .wizard_prompts import NamePrompt, TextPrompt, WishPrompt, number_prompt
 
 NEEDS = "That needs wizard mode (& to enter it)."
 QUESTION = "Enter wizard mode for good? Type yes:"
@@ -30,6 +31,7 @@ NEIGHBOURS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -
 SIMPLE: dict[str, Callable[[], W.WizardAction]] = {
     "wiz_map": W.MapLevel, "wiz_heal": W.Heal, "wiz_kill": W.KillAll,
     "wiz_invulnerable": W.Invulnerable, "wiz_rolls": W.ShowRolls, "wiz_regen": W.Regenerate,
+    "wiz_identify": W.IdentifyAll, "wiz_spells": W.LearnSpells,
 }
 
 
@@ -117,8 +119,8 @@ def creature(session: Session) -> Step:
 
 
 def wish(session: Session) -> Step:
-    names = session.engine.catalog.item_names()
-    return Push(NamePrompt("Wish for which item?", names,
+    names = magic_items.wish_names(session.engine.catalog)
+    return Push(WishPrompt("Wish for which item? (+2 long sword of slaying)", names,
                            lambda name: _act_and_pop(session, W.CreateItem(name))))
 
 

@@ -155,3 +155,30 @@ class NamePrompt(TextPrompt):
             bg = palette.SELECTED_BG if top + row == self.selected else palette.PANEL
             console.draw_rect(x, y + row, width, 1, ord(" "), bg=bg)
             put(console, x + 3, y + row, name, palette.TEXT, bg, width - 4)
+
+
+def split_enchant(text: str) -> tuple[str, str]:
+    """ "+2 long sw" -> ("+2 ", "long sw"): a wish's enchantment, then the name to match."""
+    head, sep, tail = text.partition(" ")
+    if sep and head[:1] in "+-" and head[1:].isdigit():
+        return head + " ", tail
+    return "", text
+
+
+class WishPrompt(NamePrompt):
+    """A name prompt that lets a wish start with an enchantment ("+2 long sword of slaying"):
+    the rest is matched and completed among ``names``."""
+
+    def edited(self, text: str) -> None:
+        self.text = text
+        enchant, rest = split_enchant(text)
+        self.matches = [enchant + m for m in matching(rest, self.names)]
+        self.selected = 0
+
+    def _complete(self) -> None:
+        enchant, rest = split_enchant(self.text)
+        longer = enchant + completion(rest, self.names)
+        if longer != self.text:
+            self.edited(longer)
+        elif self.matches:
+            self.selected = (self.selected + 1) % len(self.matches)

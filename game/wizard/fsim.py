@@ -10,11 +10,19 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from game.content.catalog import Catalog, load_catalog
 from game.world import combat, vitals
-from game.world.components import Equipment, Health, Inventory, Stance, Training, Vitals
+from game.world.components import (
+    Equipment,
+    Health,
+    Inventory,
+    Powers,
+    Stance,
+    Training,
+    Vitals,
+)
 from game.world.engine import Engine
 from game.world.events import AttackEvent
 from game.world.state import component_from_json
@@ -147,11 +155,13 @@ def copy_build(source: Engine, arena: Engine) -> None:
     """Give the arena's player the current game's build: stats, ranks, stance and gear."""
     state = source.state(log=False)
     player = dict(next(c for eid, c in state["entities"] if eid == source.player))
-    gear = [(source.item_name_only(i), source.item_count(i), source.equipped_slot(i))
+    gear = [(source.item_name_only(i), source.item_count(i), source.equipped_slot(i),
+             replace(p) if (p := source.component(i, Powers)) is not None else None)
             for i in source.inventory()]
     arena._use()
-    for name in ("Attributes", "Training", "Stance", "Health"):
-        arena.set_component(arena.player, component_from_json(name, player[name]))
+    for name in ("Attributes", "Training", "Stance", "Health", "Spells", "Effects"):
+        if name in player:  # the magic, known or not, counts in the simulator
+            arena.set_component(arena.player, component_from_json(name, player[name]))
     inventory = arena.component(arena.player, Inventory)
     equipment = arena.component(arena.player, Equipment)
     for item in inventory.items:
@@ -159,8 +169,8 @@ def copy_build(source: Engine, arena: Engine) -> None:
     inventory.items.clear()
     for slot in equipment.slots():
         setattr(equipment, slot, None)
-    for name, count, slot in gear:
-        item = arena.create_item(name, count)
+    for name, count, slot, powers in gear:
+        item = arena.create_item(name, count, powers=powers)
         inventory.items.append(item)
         if slot is not None:
             setattr(equipment, slot, item)

@@ -164,6 +164,39 @@ class Quiver(Action):
     item: int
 
 
+# --- magic (game.world.consumables, game.world.spells) ---------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Read(Action):
+    """Read a scroll or a book; ``target`` is the item a scroll of identify is read on
+    (0: the first unknown thing carried)."""
+
+    tag: ClassVar[str] = "read"
+    item: int
+    target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Zap(Action):
+    """Zap a wand at a cell."""
+
+    tag: ClassVar[str] = "zap"
+    item: int
+    x: int
+    y: int
+
+
+@dataclass(frozen=True, slots=True)
+class Cast(Action):
+    """Cast a known spell at a cell (any cell for a spell on oneself)."""
+
+    tag: ClassVar[str] = "cast"
+    spell: str
+    x: int
+    y: int
+
+
 @dataclass(frozen=True, slots=True)
 class Done:
     events: tuple = ()

@@ -14,7 +14,7 @@ import numpy as np
 from game.rules import profiles
 from game.rules.items import Armour
 
-from . import combat, missiles, sight
+from . import caster_ai, combat, missiles, sight
 from .components import Creature, Health, Position, Supply
 from .events import Event
 
@@ -42,6 +42,10 @@ def act(engine: Engine, eid: int) -> tuple[list[Event], int]:
         return _flee(engine, eid, pos, kind.speed)
     target = engine.player
     tpos = esper.component_for_entity(target, Position)
+    if kind.spells:
+        spell = caster_ai.try_cast(engine, eid)
+        if spell is not None:
+            return spell
     if max(abs(tpos.x - pos.x), abs(tpos.y - pos.y)) == 1:
         return _close_in(engine, eid, kind, target)
     if kind.ranged and sight.in_light(engine, eid):  # never from the dark

@@ -11,11 +11,12 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.content.catalog import MiscItem
+from game.content.magic import Consumable
 from game.rules import stats
 from game.rules.items import THROWN_ONLY, Ammo, Armour, Weapon
 
 from . import actions as A
-from . import fighters
+from . import consumables, curses, fighters
 from .components import Equipment, Health, Inventory, Item, Position, Vitals
 from .events import Event, Message
 
@@ -47,6 +48,9 @@ def owned(engine: Engine, item: int) -> bool:
 def drop(engine: Engine, action: A.Drop) -> A.Result:
     if not owned(engine, action.item):
         return A.Impossible("You do not have that.")
+    why = curses.stuck(engine, action.item)
+    if why is not None:
+        return why
     unequip(engine, action.item)
     esper.component_for_entity(engine.player, Inventory).items.remove(action.item)
     pos = engine.position(engine.player)
@@ -76,14 +80,20 @@ def wield(engine: Engine, action: A.Wield) -> A.Result:
             return A.Impossible(f"The {data.name} is for throwing, not for wielding "
                                 f"(t or T throws it).")
         return A.Impossible(f"You cannot wield the {engine.item_name(action.item)}.")
+    both = slot == "main" and isinstance(data, Weapon) and data.two_handed
+    why = curses.stuck(engine, action.item, getattr(eq, slot), eq.off if both else None,
+                       eq.main if slot == "off" and two_handed(engine, eq.main) else None)
+    if why is not None:
+        return why
     unequip(engine, action.item)
-    if slot == "main" and isinstance(data, Weapon) and data.two_handed:
+    if both:
         eq.off = None
     if slot == "off" and two_handed(engine, eq.main):
         eq.main = None
     setattr(eq, slot, action.item)
     verb = "ready" if slot in ("missile", "ammo") else "wield"
-    return A.Done((Message(f"You {verb} the {engine.item_name(action.item)}."),), stats.STEP_TICKS)
+    events = [Message(f"You {verb} the {engine.item_name(action.item)}.")]
+    return A.Done(tuple(events + curses.equipped(engine, action.item)), stats.STEP_TICKS)
 
 
 def two_handed(engine: Engine, item: int | None) -> bool:
@@ -117,14 +127,21 @@ def wear(engine: Engine, action: A.Wear) -> A.Result:
     if data.is_shield:
         return wield(engine, A.Wield(action.item))
     eq = esper.component_for_entity(engine.player, Equipment)
+    why = curses.stuck(engine, action.item, getattr(eq, data.slot))
+    if why is not None:
+        return why
     unequip(engine, action.item)
     setattr(eq, data.slot, action.item)
-    return A.Done((Message(f"You put on the {data.name}."),), 2 * stats.STEP_TICKS)
+    events = [Message(f"You put on the {engine.item_name(action.item)}.")]
+    return A.Done(tuple(events + curses.equipped(engine, action.item)), 2 * stats.STEP_TICKS)
 
 
 def takeoff(engine: Engine, action: A.TakeOff) -> A.Result:
     if not owned(engine, action.item) or engine.equipped_slot(action.item) is None:
         return A.Impossible("You are not wearing or holding that.")
+    why = curses.stuck(engine, action.item)
+    if why is not None:
+        return why
     unequip(engine, action.item)
     return A.Done((Message(f"You take off the {engine.item_name(action.item)}."),),
                   stats.STEP_TICKS)
@@ -134,6 +151,8 @@ def quaff(engine: Engine, action: A.Quaff) -> A.Result:
     if not owned(engine, action.item):
         return A.Impossible("You do not have that.")
     data = engine.catalog.lookup(esper.component_for_entity(action.item, Item).name)
+    if isinstance(data, Consumable) and data.kind == "potion":
+        return consumables.quaff(engine, action.item, data)
     if not isinstance(data, MiscItem) or data.heals is None:
         return A.Impossible("You cannot drink that.")
     health = esper.component_for_entity(engine.player, Health)

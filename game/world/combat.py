@@ -16,6 +16,7 @@ from game.rules.messages import YOU, Who, attack_messages, compass
 from game.rules.resolve import Outcome
 from game.rules.systems import Clash
 
+from . import knowledge
 from .components import Creature, Health, Named, Position, Stance, Training, Vitals
 from .events import AttackEvent, Event, Message
 
@@ -64,6 +65,7 @@ def strike(engine: Engine, attacker: int, target: int, attack: profiles.AttackPr
     events: list[Event] = [AttackEvent(attacker, target, outcome, tuple(lines))]
     events += _train(engine, attacker, attack, outcome)
     events += _spend_stamina(engine, attacker)
+    events += knowledge.attack_used(engine, attacker, target)
     if outcome.damage > 0:
         _wound(engine, target, outcome)
         events += engine.damage(target, outcome.damage, cause_of=attacker)

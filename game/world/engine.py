@@ -22,6 +22,7 @@ from game.rules.messages import a_or_an, death_message
 from . import actions as A
 from . import (
     ai,
+    effects,
     fighters,
     knowledge,
     paths,
@@ -518,7 +519,8 @@ class Engine:
         if isinstance(result, A.Instead) and depth < 3:
             return self._perform(result.action, depth + 1)
         if isinstance(result, A.Done):
-            events = list(result.events) + (self.spend(result.ticks) if result.ticks else [])
+            ticks = effects.scaled(self, result.ticks)
+            events = list(result.events) + (self.spend(ticks) if ticks else [])
             self._log(events)
             return A.Done(tuple(events), result.ticks)
         return result

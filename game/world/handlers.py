@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import belongings, player_actions
+from . import belongings, consumables, player_actions
 
 HANDLERS = {
     "move": player_actions.move, "attack": player_actions.attack, "wait": player_actions.wait,
@@ -12,4 +12,5 @@ HANDLERS = {
     "pickup": belongings.pickup, "drop": belongings.drop, "wield": belongings.wield,
     "wear": belongings.wear, "takeoff": belongings.takeoff, "quaff": belongings.quaff,
     "quiver": belongings.quiver,
+    "read": consumables.read, "zap": consumables.zap, "cast": consumables.cast,
 }

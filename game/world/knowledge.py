@@ -155,3 +155,12 @@ def held_weapons(engine: Engine) -> list[int]:
 def worn_items(engine: Engine) -> list[int]:
     eq = esper.component_for_entity(engine.player, Equipment)
     return [i for s, i in eq.slots().items() if i is not None and s not in ("main", "ammo")]
+
+
+def attack_used(engine: Engine, attacker: int, target: int) -> list[Event]:
+    """An attack uses the player's weapons (attacking) or what the player wears (attacked)."""
+    if attacker == engine.player:
+        return used(engine, held_weapons(engine))
+    if target == engine.player:
+        return used(engine, worn_items(engine))
+    return []

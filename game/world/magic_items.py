@@ -108,7 +108,7 @@ def roll_powers(catalog: Catalog, name: str, depth: int, rng: random.Random,
         size = min(MAX_ENCHANT, 1 + rng.randint(0, depth) // 2)
         cursed = rng.randint(1, 100) <= CURSED_PERCENT
         powers.enchant = -size if cursed else size
-        powers.cursed = powers.cursed or cursed
+        powers.cursed = powers.cursed or (cursed and rng.randint(0, 1) == 1)  # half stick
     return powers
 
 
@@ -142,3 +142,60 @@ def wand_powers(item: Consumable, rng: random.Random) -> Powers | None:
 
 def affix_for(catalog: Catalog, text: str) -> Affix | None:
     return catalog.magic.affixes.get(text)
+
+
+# --- names a wizard may wish for ----------------------------------------------------------
+
+
+def parse_wish(catalog: Catalog, text: str) -> tuple[str, Powers | None] | None:
+    """ "+2 long sword of slaying" -> ("long sword", Powers(2, "of slaying")); a plain name
+    -> (name, None); None when it names nothing. A wish is known for what it is; "cursed"
+    in front makes it stick."""
+    words = " ".join(text.lower().split())
+    enchant, rest = 0, words
+    head, _, tail = words.partition(" ")
+    if head[:1] in "+-" and head[1:].isdigit():
+        enchant, rest = int(head), tail
+    cursed = rest.startswith("cursed ")
+    rest = rest.removeprefix("cursed ")
+    try:
+        catalog.lookup(rest)
+        plain: Affix | None = None
+    except KeyError:
+        plain = _affix_of(catalog, rest)
+        if plain is None:
+            return None
+        rest = _strip(rest, plain)
+    data = catalog.lookup(rest)
+    if not (enchant or cursed or plain):
+        return rest, None
+    if not isinstance(data, Weapon | Armour) or abs(enchant) > MAX_ENCHANT:
+        return None
+    if plain is not None and affix_place(data) not in plain.on:
+        return None
+    ego = plain.name if plain else ""
+    return rest, Powers(enchant, ego, cursed or bool(plain and plain.cursed), known=True)
+
+
+def _affix_of(catalog: Catalog, text: str) -> Affix | None:
+    for affix in catalog.magic.affixes.values():
+        base = _strip(text, affix)
+        if base != text and base in catalog.armoury.weapons | catalog.armoury.armour:
+            return affix
+    return None
+
+
+def _strip(text: str, affix: Affix) -> str:
+    if affix.prefix:
+        return text.removeprefix(affix.name + " ")
+    return text.removesuffix(" " + affix.name)
+
+
+def wish_names(catalog: Catalog) -> list[str]:
+    """Every item name, and every base with each affix it may carry (for completion)."""
+    names = set(catalog.item_names())
+    for data in [*catalog.armoury.weapons.values(), *catalog.armoury.armour.values()]:
+        for affix in catalog.magic.affixes.values():
+            if affix_place(data) in affix.on:
+                names.add(full_name(catalog, data.name, Powers(ego=affix.name)))
+    return sorted(names)

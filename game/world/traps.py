@@ -11,6 +11,7 @@ import esper
 
 from game.rules import profiles
 from game.rules.dice import Dice
+from game.rules.magic import resisted
 from game.rules.messages import a_or_an
 
 from . import combat
@@ -88,4 +89,10 @@ def spring(engine: Engine, victim: int) -> list[Event]:
     amount = kind.damage.roll(engine.streams.combat)
     hurt = "You are burned." if kind.name == "fire trap" else "You hit the bottom hard."
     events.append(Message(hurt, "bad"))
+    if kind.name == "fire trap":  # straight through Protection; a resistance takes its share
+        level, _ = profiles.defence(engine.fighter(victim)).resistance("fire")
+        share = resisted(amount, level)
+        amount -= share
+        if share:
+            events.append(Message("You resist the fire."))
     return events + engine.damage(victim, amount, cause=f"killed by {a_or_an(kind.name)}")

@@ -9,6 +9,7 @@ import esper
 
 from game.rules import stats
 
+from . import effects
 from .components import Health, Stance, Vitals
 from .events import Event
 
@@ -53,4 +54,4 @@ def _tick(engine: Engine, eid: int, vitals: Vitals) -> list[Event]:
     stance = esper.try_component(eid, Stance)
     if stance is not None and stats.STANCES[stance.name].stamina > 0:
         stance.stamina = min(stance.max_stamina, stance.stamina + 1)
-    return events
+    return events + effects.tick(engine, eid)

@@ -16,9 +16,20 @@ import numpy as np
 
 from game.rules import stats
 from game.rules.messages import a_or_an
+from game.rules.names import closest
 
 from . import actions as A
-from .components import Attributes, Creature, Health, Player, Position, Training
+from . import knowledge, magic_items
+from .components import (
+    Attributes,
+    Creature,
+    Health,
+    Player,
+    Position,
+    Powers,
+    Spells,
+    Training,
+)
 from .events import Message
 from .mapgen import MAX_DEPTH
 
@@ -64,15 +75,20 @@ class MapLevel(WizardAction):
     tag: ClassVar[str] = "wiz.map"
 
     def run(self, engine: Engine, flags: Player) -> str:
-        """Every floor cell and the walls around them (not the solid rock between)."""
-        gm = engine.gamemap
-        near = gm.walkable.copy()
-        padded = np.pad(gm.walkable, 1)
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
-                near |= padded[1 + dx:1 + dx + gm.width, 1 + dy:1 + dy + gm.height]
-        gm.explored |= near
+        map_level(engine)
         return "The whole level is mapped."
+
+
+def map_level(engine: Engine) -> None:
+    """Every floor cell and the walls around them (not the solid rock between): the wizard's
+    map and the scroll of magic mapping."""
+    gm = engine.gamemap
+    near = gm.walkable.copy()
+    padded = np.pad(gm.walkable, 1)
+    for dx in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            near |= padded[1 + dx:1 + dx + gm.width, 1 + dy:1 + dy + gm.height]
+    gm.explored |= near
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,13 +146,20 @@ class CreateItem(WizardAction):
     name: str
 
     def run(self, engine: Engine, flags: Player) -> A.Result | str:
-        try:
-            engine.catalog.lookup(self.name)
-        except KeyError:
-            return A.Impossible(f"There is no item called {self.name!r}.")
+        """Any item by name, magic ones with their powers: "+2 long sword of slaying"."""
+        wish = magic_items.parse_wish(engine.catalog, self.name)
+        if wish is None:
+            near = closest(self.name, magic_items.wish_names(engine.catalog), limit=3)
+            hint = f" Did you mean: {', '.join(near)}?" if near else ""
+            return A.Impossible(f"There is no item called {self.name!r}.{hint}")
+        name, powers = wish
+        data = engine.catalog.lookup(name)
+        if powers is None and getattr(data, "charges", None) is not None:
+            powers = Powers(charges=data.charges.roll(engine.streams.loot), known=True)
         pos = engine.position(engine.player)
-        engine.create_item(self.name, 1, Position(pos.x, pos.y, pos.depth))
-        return f"{a_or_an(self.name).capitalize()} appears at your feet."
+        item = engine.create_item(name, 1, Position(pos.x, pos.y, pos.depth), powers)
+        knowledge.learn_kind(engine, name)
+        return f"{a_or_an(knowledge.base_name(engine, item)).capitalize()} appears at your feet."
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,3 +258,37 @@ class WakeAll(WizardAction):
         for eid, _ in engine.creatures_here():
             engine.component(eid, Creature).awake = True
         return "Every creature on the level wakes."
+
+
+@dataclass(frozen=True, slots=True)
+class IdentifyAll(WizardAction):
+    """Know every kind of potion, scroll and wand, and everything carried."""
+
+    tag: ClassVar[str] = "wiz.identify"
+
+    def run(self, engine: Engine, flags: Player) -> str:
+        for name in engine.catalog.magic.consumables:
+            knowledge.learn_kind(engine, name)
+        for item in engine.inventory():
+            knowledge.identify(engine, item)
+        return "You know everything you carry, and every potion, scroll and wand."
+
+
+@dataclass(frozen=True, slots=True)
+class LearnSpells(WizardAction):
+    """Learn every spell, with spell points to spare."""
+
+    tag: ClassVar[str] = "wiz.spells"
+
+    def run(self, engine: Engine, flags: Player) -> str:
+        book = engine.component(engine.player, Spells)
+        if book is None:
+            book = Spells()
+            engine.set_component(engine.player, book)
+        book.known[:] = sorted(set(book.known) | set(engine.catalog.magic.spells))
+        book.max_points = max(book.max_points, WIZARD_SPELL_POINTS)
+        book.points = book.max_points
+        return "You know every spell."
+
+
+WIZARD_SPELL_POINTS = 50

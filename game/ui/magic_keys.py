@@ -1,0 +1,101 @@
+"""The magic commands: read a scroll or a book (r), zap a wand (a), cast a spell (Z). Each ends
+in an Action; aiming reuses the look and target cursor."""
+
+from __future__ import annotations
+
+from game.content.magic import Consumable
+from game.rules import spells as rules
+from game.world import actions as A
+from game.world import knowledge
+from game.world.components import Attributes, Spells
+
+from . import describe
+from .menus import Entry, MenuScreen
+from .screen import POP, STAY, Push, Replace, Session, Step
+from .target import TargetScreen
+
+
+def _of_kind(session: Session, *kinds: str) -> list[int]:
+    engine = session.engine
+    return [i for i in engine.inventory()
+            if isinstance(d := describe.item_data(engine, i), Consumable) and d.kind in kinds]
+
+
+def read(session: Session) -> Step:
+    items = _of_kind(session, "scroll", "book")
+    if not items:
+        session.notice = "You have nothing to read."
+        return STAY
+    return Push(MenuScreen("Read what?", _entries(session, items),
+                           lambda item: _read(session, item)))
+
+
+def _entries(session: Session, items: list[int]) -> list[Entry]:
+    return [Entry(describe.item_label(session.engine, i), i) for i in items]
+
+
+def _read(session: Session, item: int) -> Step:
+    """A scroll known to be identify asks what to identify; anything else is read at once."""
+    engine = session.engine
+    data = describe.item_data(engine, item)
+    if data.effect == "identify" and knowledge.kind_known(engine, data.name):
+        unknown = [i for i in engine.inventory() if i != item and not knowledge.known(engine, i)]
+        if unknown:
+            def pick(target: int) -> Step:
+                session.act(A.Read(item, target))
+                return POP
+            return Replace(MenuScreen("Identify what?", _entries(session, unknown), pick))
+    session.act(A.Read(item))
+    return POP
+
+
+def zap(session: Session) -> Step:
+    wands = _of_kind(session, "wand")
+    if not wands:
+        session.notice = "You have no wand to zap."
+        return STAY
+    engine = session.engine
+
+    def aim(item: int) -> Step:
+        spell = engine.catalog.magic.spells[describe.item_data(engine, item).spell]
+        if spell.shape == "self":
+            me = engine.position(engine.player)
+            session.act(A.Zap(item, me.x, me.y))
+            return POP
+        return Replace(TargetScreen(session, f"Zap the {engine.item_name(item)}",
+                                    spell.range, lambda x, y: A.Zap(item, x, y)))
+
+    return Push(MenuScreen("Zap which wand?", _entries(session, wands), aim))
+
+
+def cast(session: Session) -> Step:
+    """A menu of known spells with their cost and chance; then aim, unless on oneself."""
+    engine = session.engine
+    book = engine.component(engine.player, Spells)
+    if book is None or not book.known:
+        session.notice = "You know no spells (read a spellbook to learn one)."
+        return STAY
+    will = engine.component(engine.player, Attributes).willpower
+    entries = []
+    for name in book.known:
+        spell = engine.catalog.magic.spells[name]
+        chance = rules.cast_chance(spell, will)
+        entries.append(Entry(name, name, f"{spell.cost} sp, {round(100 * chance)}%"))
+
+    def pick(name: str) -> Step:
+        spell = engine.catalog.magic.spells[name]
+        if spell.cost > book.points:
+            session.notice = "You do not have enough spell points."
+            return POP
+        if spell.shape == "self":
+            me = engine.position(engine.player)
+            session.act(A.Cast(name, me.x, me.y))
+            return POP
+        return Replace(TargetScreen(session, f"Cast {name}", spell.range,
+                                    lambda x, y: A.Cast(name, x, y)))
+
+    return Push(MenuScreen(f"Cast which spell? ({book.points}/{book.max_points} sp)",
+                           entries, pick))
+
+
+COMMANDS = {"read": read, "zap": zap, "cast": cast}
