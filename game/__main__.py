@@ -10,14 +10,21 @@ import argparse
 import sys
 
 from game import __version__
-from game.commands.common import character_name, count
+from game.commands.common import character_name, count, seed
 
 BOT_TURNS = 500
 FSIM_ROUNDS = 1000
 
 
+class Parser(argparse.ArgumentParser):
+    """Bad arguments are one line (and exit 2), not a usage block and a line."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: {message} (see --help)\n")
+
+
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="python -m game",
+    top = Parser(prog="python -m game",
                                   description="A roguelike whose combat follows its manual.")
     top.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     add_play_options(top)
@@ -43,7 +50,7 @@ def parser() -> argparse.ArgumentParser:
 
 
 def add_play_options(p: argparse.ArgumentParser, default=None) -> None:
-    p.add_argument("--seed", type=int, default=default,
+    p.add_argument("--seed", type=seed, default=default,
                    help="the game seed (random when left out)")
     p.add_argument("--char", type=character_name, metavar="NAME", default=default,
                    help="starting character, e.g. 'dwarf warrior' (a start screen otherwise)")
@@ -61,7 +68,7 @@ def add_rules(p: argparse.ArgumentParser, default=None, *, extra: str = "") -> N
 
 def add_seed_and_char(p: argparse.ArgumentParser) -> None:
     """--seed and --char after the command name too ("bot --seed 3")."""
-    p.add_argument("--seed", type=int, default=argparse.SUPPRESS, help="the seed")
+    p.add_argument("--seed", type=seed, default=argparse.SUPPRESS, help="the seed")
     p.add_argument("--char", type=character_name, metavar="NAME", default=argparse.SUPPRESS,
                    help="the starting character (default dwarf warrior)")
 

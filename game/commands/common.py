@@ -34,6 +34,21 @@ def count(text: str) -> int:
     return value
 
 
+def seed(text: str) -> int:
+    """A game seed, a whole number in ``SEEDS``, refused up front with its range otherwise."""
+    from game.world.rng import SEEDS  # imported late: --help should not load the world
+
+    try:
+        value = int(text) if len(text) <= 40 else -1
+    except ValueError:
+        value = -1
+    if value not in SEEDS:
+        raise argparse.ArgumentTypeError(
+            f"a seed is a whole number from {SEEDS.start} to {SEEDS.stop - 1}, "
+            f"not {text[:40]!r}{'...' if len(text) > 40 else ''}")
+    return value
+
+
 def unknown(kind: str, name: str, known: Iterable[str]) -> str:
     """ "unknown creature 'kobol'; did you mean: kobold, kobold archer?" (the same matcher
     as the wizard's name prompt)."""

@@ -1,20 +1,25 @@
 """``python -m game [play]``: a new game, or ``--load PATH`` to continue a saved one.
 
 The game is saved to ``saves/<character>-<seed>.json`` (or back to the loaded file) on S, on
-every change of level, on quitting and when it ends. An unexpected exception writes a crash
-report before the terminal is restored.
+every change of level, on quitting and when it ends. A quit whose save fails asks what to do;
+a hang-up (SIGHUP, SIGTERM) saves without asking, to the rescue file in the system's
+temporary folder if the save itself fails. An unexpected exception writes a crash report
+before the terminal is restored.
 """
 
 from __future__ import annotations
 
 import argparse
 import secrets
+import sys
+import tempfile
 import traceback
 from pathlib import Path
 
 from game.content import ContentError
 from game.content.catalog import load_catalog
 from game.persist import savefile
+from game.persist.files import clean_stale_temps, short_name
 from game.rules import systems
 from game.ui import options_file, palette
 from game.ui.app import GameApp
@@ -28,7 +33,7 @@ def save_path(engine: Engine, folder: Path = savefile.DEFAULT_DIR) -> Path:
     """``dwarf-warrior-3.json``; a game under other rules than the manual's says which:
     ``dwarf-warrior-3-qud.json``."""
     rules = "" if engine.rules == systems.DEFAULT else f"-{engine.rules}"
-    return folder / f"{engine.character.replace(' ', '-')}-{engine.seed}{rules}.json"
+    return folder / short_name(f"{engine.character.replace(' ', '-')}-{engine.seed}{rules}")
 
 
 def saver_to(path: Path | None):
@@ -36,6 +41,23 @@ def saver_to(path: Path | None):
     def save(engine: Engine) -> str:
         return str(savefile.save(engine, path or save_path(engine)))
     return save
+
+
+def saver_for(typed: str):
+    """The saver for a file the player typed (``~`` is the home folder)."""
+    return saver_to(Path(typed).expanduser())
+
+
+def rescue(engine: Engine) -> str:
+    """Where a hang-up saves when the game's own save fails: the temporary folder."""
+    name = save_path(engine).stem
+    return str(savefile.save(engine, Path(tempfile.gettempdir()) / f"{name}-rescued.json"))
+
+
+def hooks(path: Path | None) -> dict:
+    """What every GameApp of the command line is given: how it saves, and reports a crash."""
+    return dict(saver=saver_to(path), saver_for=saver_for, rescue=rescue,
+                on_crash=report_crash)
 
 
 def report_crash(engine: Engine, error: BaseException) -> Path | None:
@@ -76,8 +98,9 @@ def run(args: argparse.Namespace) -> int:
     if args.char is not None and args.char not in catalog.characters:
         return fail(unknown("character", args.char, catalog.characters), EXIT_USAGE)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
-    app = GameApp(seed, character=args.char, saver=saver_to(None), on_crash=report_crash,
-                  wizard=args.wizard, options=args.options, rules=rules)
+    clean_stale_temps(savefile.DEFAULT_DIR)
+    app = GameApp(seed, character=args.char, wizard=args.wizard, options=args.options,
+                  rules=rules, **hooks(None))
     return run_frontend(app, window=args.window)
 
 
@@ -86,23 +109,42 @@ def _continue(args: argparse.Namespace) -> int:
         engine = savefile.continue_game(args.load)
     except savefile.SaveError as err:
         return fail(str(err), 2)
-    app = GameApp.from_engine(engine, saver=saver_to(Path(args.load)), on_crash=report_crash,
-                              options=args.options)
+    clean_stale_temps(Path(args.load).parent)
+    app = GameApp.from_engine(engine, options=args.options, **hooks(Path(args.load)))
     return run_frontend(app, window=args.window)
 
 
-def _farewell(app) -> None:
-    """Say where the game was saved, and how to go on with it."""
+def _farewell(app) -> int:
+    """Say where the game was saved and how to go on with it, or that it was not saved (then
+    exit 1, unless the player chose so)."""
     session = getattr(app, "session", None)
-    where = getattr(session, "saved_to", None)
+    if session is None:
+        return 0
+    where = session.saved_to
+    if session.abandoned:
+        since = f"; the last save is in {where}" if where else ""
+        print(f"Quit without saving{since}.")
+        return 0
+    if session.save_error is not None:
+        return fail(f"The game could not be saved: {session.save_error}")
     if where is None:
-        return
-    engine = session.engine
-    if engine.over:
+        return 0
+    if session.engine.over:
         print(f"The game is over; its recording is in {where} "
               f"(python -m game replay {where}).")
     else:
         print(f"Saved in {where}; continue with: python -m game play --load {where}")
+    return 0
+
+
+def _after(app) -> int:
+    """The farewell, which a hung-up terminal may no longer take (the game is saved)."""
+    try:
+        code = _farewell(app)
+        sys.stdout.flush()
+    except OSError:
+        return 1 if getattr(getattr(app, "session", None), "save_error", None) else 0
+    return code
 
 
 def run_frontend(app, *, window: bool) -> int:
@@ -116,8 +158,7 @@ def run_frontend(app, *, window: bool) -> int:
                 run_window(app)
             except NoWindow as err:
                 return fail(str(err))
-            _farewell(app)
-            return 0
+            return _after(app)
         from game.frontends.terminal import NoTerminal
         from game.frontends.terminal import run as run_terminal
 
@@ -125,8 +166,7 @@ def run_frontend(app, *, window: bool) -> int:
             run_terminal(app)
         except NoTerminal as err:
             return fail(str(err))
-        _farewell(app)
-        return 0
+        return _after(app)
     except Exception:
         traceback.print_exc()
         report = getattr(app, "crash_report", None)

@@ -6,18 +6,20 @@ import argparse
 from pathlib import Path
 
 from game.persist import savefile
+from game.persist.files import free_path, short_name
 from game.persist.replay import Seeker
 from game.ui.app import GameApp
 from game.ui.replay import ReplayApp
 from game.world.engine import Engine
 
 from .common import fail
-from .play import report_crash, run_frontend, saver_to
+from .play import hooks, run_frontend
 
 
 def taken_over_path(save_path: Path, position: int) -> Path:
-    """A new name beside the recording: ``knight-7.json`` taken at 120 -> ``knight-7-from-120``."""
-    return save_path.with_name(f"{save_path.stem}-from-{position}.json")
+    """A new name beside the recording: ``knight-7.json`` taken at 120 -> ``knight-7-from-120``
+    (shortened to fit, and ``-2``, ``-3``, ... after it when that file already exists)."""
+    return free_path(save_path.with_name(short_name(f"{save_path.stem}-from-{position}")))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -31,8 +33,8 @@ def run(args: argparse.Namespace) -> int:
         engine.checkpoints = {k: v for k, v in save.checkpoints.items() if k <= seeker.index}
         engine.keyframes = {k: v for k, v in save.keyframes.items() if k <= seeker.index}
         path = taken_over_path(Path(args.path), seeker.index)
-        app = GameApp.from_engine(engine, saver=saver_to(path), on_crash=report_crash)
-        app.session.save()
+        app = GameApp.from_engine(engine, **hooks(path))
+        app.session.save()  # a failure shows as the game's notice, and quitting asks
         return app
 
     try:

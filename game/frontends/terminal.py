@@ -24,6 +24,7 @@ from numpy.typing import NDArray
 
 from game.frontends.app import App
 from game.frontends.keys import key_name
+from game.frontends.stopping import Stop, answer, hang_up, stop_signals
 
 POLL_SECONDS = 0.1  # inkey timeout: how often the loop notices a resize without a key press
 ESC_DELAY = 0.05  # how long a lone ESC waits for the rest of an escape sequence
@@ -178,18 +179,29 @@ def _planes(console: tcod.console.Console) -> tuple[NDArray[np.int32], ...]:
 # ---------------------------------------------------------------- main loop
 
 
-def run(app: App, *, min_size: tuple[int, int] = (80, 24)) -> None:
-    """Run `app` full screen until handle_key returns False or Ctrl-C; always restore the terminal.
+def run(app: App, *, min_size: tuple[int, int] = (80, 24)) -> int | None:
+    """Run `app` full screen until handle_key returns False or a signal ends it; always restore
+    the terminal. Returns the signal (SIGTERM, SIGHUP) that ended the game, if one did.
 
-    Raises NoTerminal (before touching the terminal) when stdin or stdout is not a tty.
-    Other exceptions propagate after the terminal is restored; Ctrl-C returns normally.
+    Ctrl-C goes to the app's ``interrupt()`` (see game.frontends.stopping). Raises NoTerminal
+    (before touching the terminal) when stdin or stdout is not a tty. Other exceptions
+    propagate after the terminal is restored.
     """
     for stream in (sys.stdin, sys.stdout):
         if stream is None or not stream.isatty():
             raise NoTerminal()
     term = blessed.Terminal()
-    with contextlib.suppress(KeyboardInterrupt), _Screen(term) as screen, _signals() as flags:
-        _loop(app, term, screen, AnsiRenderer(term.stream), min_size, flags)
+    stop = Stop()
+    try:
+        with contextlib.suppress(KeyboardInterrupt), _Screen(term) as screen, \
+                _signals() as flags, stop_signals() as stop:
+            return _loop(app, term, screen, AnsiRenderer(term.stream), min_size, flags, stop)
+    except (OSError, termios.error):  # the terminal went away (its reads and writes fail)
+        hang_up(app, stop)  # saves, unless the loop already did
+        if stop.signum is None:
+            raise
+        return stop.signum
+    return None
 
 
 class _Flags:
@@ -201,12 +213,18 @@ class _Flags:
 
 def _loop(
     app: App, term: blessed.Terminal, screen: _Screen, renderer: AnsiRenderer,
-    min_size: tuple[int, int], flags: _Flags,
-) -> None:  # fmt: skip
-    """Draw, wait for a key, repeat; the console is rebuilt whenever the terminal size changes."""
+    min_size: tuple[int, int], flags: _Flags, stop: Stop,
+) -> int | None:  # fmt: skip
+    """Draw, wait for a key, repeat; the console is rebuilt whenever the terminal size changes.
+    Returns the signal that ended the game, if one did."""
     console = _new_console(term, renderer)
     dirty = True
     while True:
+        if stop.interrupted or stop.signum is not None:
+            going, signum = answer(app, stop, can_ask=not _too_small(console, min_size))
+            if not going:
+                return signum
+            dirty = True
         if flags.suspend:
             flags.suspend = False
             screen.suspend()
@@ -225,7 +243,7 @@ def _loop(
         if _too_small(console, min_size):
             continue  # keys are ignored while the player cannot see the game
         if not app.handle_key(key):
-            return
+            return None
         dirty = True
 
 

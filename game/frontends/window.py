@@ -12,6 +12,7 @@ import tcod.event
 import tcod.tileset
 
 from .app import App
+from .stopping import answer, hang_up, stop_signals
 
 FONTS = (
     "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
@@ -61,8 +62,9 @@ def _has_display() -> bool:
     return any(os.environ.get(v) for v in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"))
 
 
-def run(app: App) -> None:
-    """Run ``app`` in a window until it quits or the window is closed."""
+def run(app: App) -> int | None:
+    """Run ``app`` in a window until it quits, the window is closed or a signal ends it
+    (closing the window saves, like a hang-up). Returns the signal that ended it, if any."""
     if not _has_display():
         raise NoWindow("no display for --window (DISPLAY is not set); play in the terminal")
     try:
@@ -70,17 +72,25 @@ def run(app: App) -> None:
                                    title="game", vsync=True)
     except RuntimeError as err:
         raise NoWindow("cannot open a window: " + " ".join(str(err).split())) from err
-    with context:
+    with context, stop_signals() as stop:
+        dirty = True
         while True:
-            console = context.new_console(min_columns=COLUMNS, min_rows=ROWS, order="F")
-            app.draw(console)
-            context.present(console)
+            if stop.interrupted or stop.signum is not None:
+                going, signum = answer(app, stop)
+                if not going:
+                    return signum
+                dirty = True
+            if dirty:
+                console = context.new_console(min_columns=COLUMNS, min_rows=ROWS, order="F")
+                app.draw(console)
+                context.present(console)
             tick = getattr(app, "tick", None)
-            if tick is not None:
-                tick()
-            for event in tcod.event.wait(timeout=0.1 if tick is not None else None):
-                if isinstance(event, tcod.event.Quit):
-                    return
+            dirty = bool(tick is not None and tick())
+            for event in tcod.event.wait(timeout=0.1):  # signals are noticed between waits
+                dirty = True
+                if isinstance(event, tcod.event.Quit):  # the window closed: save and go
+                    hang_up(app, stop)
+                    return None
                 key = key_name(event)
                 if key is not None and not app.handle_key(key):
-                    return
+                    return None

@@ -22,12 +22,10 @@ A save is untrusted input: :func:`load` checks everything and turns every proble
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import os
 import re
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,6 +37,8 @@ from game.world import actions as A
 from game.world.components import Player
 from game.world.engine import Engine
 from game.world.state import canonical  # the one JSON spelling checksums and hashes take
+
+from .files import NotRegular, read_regular, short_name, write_atomic
 
 FORMAT = 1
 MAX_BYTES = 64 * 1024 * 1024  # far beyond any real game; refuses to parse a huge file
@@ -184,39 +184,6 @@ def save(engine: Engine, path: str | os.PathLike, *,
     return path
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Temporary file in the same folder, flush, fsync, rename over, fsync the folder. A
-    crash at any point leaves either the old file or the new one, never half of one."""
-    folder = path.parent
-    folder.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
-    _fsync_dir(folder)
-
-
-def _fsync_dir(folder: Path) -> None:
-    """Make the rename itself durable (not possible on every platform: then skip)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
 def crash_report(engine: Engine, error: BaseException, folder: Path = DEFAULT_DIR) -> Path:
     """Write the game so far and the action that crashed it to ``crash-<seed>-<turn>.json``:
     the game is rebuilt from its seed (its live state may be half changed), so the report is
@@ -232,7 +199,7 @@ def crash_report(engine: Engine, error: BaseException, folder: Path = DEFAULT_DI
         data["crash"] = {"action": engine.pending.to_json(),
                          "error": f"{type(error).__name__}: {_short(error)}"}
         data["checksum"] = checksum(data)
-    path = Path(folder) / f"crash-{engine.seed}-{engine.turn}.json"
+    path = Path(folder) / short_name(f"crash-{engine.seed}-{engine.turn}")
     write_atomic(path, (canonical(data) + "\n").encode())
     return path
 
@@ -299,8 +266,9 @@ def _crash(raw: Any, bad) -> tuple[A.Action | None, str]:
 
 def _read(path: Path) -> bytes:
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_BYTES + 1)
+        raw = read_regular(path, MAX_BYTES)
+    except NotRegular as err:
+        raise SaveError(f"{path}: is {err.strerror}") from None
     except FileNotFoundError:
         raise SaveError(f"{path}: no such save file") from None
     except IsADirectoryError:

@@ -15,14 +15,17 @@ from game.world.components import Player
 from game.world.engine import Engine
 from game.world.wizard_actions import ShowRolls
 
+from .confirm import ConfirmScreen, really_quit
 from .ending import EndScreen
+from .leaving import SaveFailedScreen
 from .main_screen import MainScreen
 from .more import MoreScreen, overflows
 from .options import DEFAULT, Options
-from .screen import Begin, Pop, Push, Quit, Replace, Screen, Session, Step
+from .screen import QUIT, Begin, Pop, Push, Quit, Replace, Screen, Session, Step
 from .start import StartScreen
 
 Saver = Callable[[Engine], str]  # saves the game; returns where (raises OSError/ValueError)
+SaverFor = Callable[[str], Saver]  # a saver to a file the player typed
 CrashReporter = Callable[[Engine, BaseException], object]
 
 
@@ -30,17 +33,22 @@ class GameApp:
     """``GameApp(seed)`` starts on the character choice; with ``character`` it starts playing.
 
     ``saver`` is how the game is saved (the command line passes the persist layer's save):
-    on S, on every change of level, on quitting and when the game ends. ``on_crash`` writes
-    a crash report before an unexpected exception leaves (and the terminal is restored)."""
+    on S, on every change of level, on quitting and when the game ends. A quit whose save
+    fails does not quit: it asks what to do (``saver_for`` makes the saver for another file
+    the player types). ``rescue`` is where a hang-up saves when the saver fails. ``on_crash``
+    writes a crash report before an unexpected exception leaves (and the terminal is
+    restored)."""
 
     def __init__(self, seed: int, character: str | None = None, *,
                  engine: Engine | None = None, saver: Saver | None = None,
                  on_crash: CrashReporter | None = None, wizard: bool = False,
-                 options: Options = DEFAULT, rules: str = "manual") -> None:
+                 options: Options = DEFAULT, rules: str = "manual",
+                 saver_for: SaverFor | None = None, rescue: Saver | None = None) -> None:
         self.seed, self.options = seed, options
         self.size = (80, 24)  # the console's, at the last draw (--more-- pages fit the log)
         self._paged: tuple[int, int] | None = None  # the messages --more-- last paged
         self.saver, self.on_crash = saver, on_crash
+        self.saver_for, self.rescue = saver_for, rescue
         self.crash_report: object = None
         self.session: Session | None = None
         self.stack: list[Screen] = []
@@ -97,20 +105,67 @@ class GameApp:
     def _handle_key(self, key: str) -> bool:
         if not self.stack:
             return False
+        if key == "ctrl-c":  # the terminal's interrupt (SIGINT) or the key itself
+            return self._interrupt()
         before = self._log_mark()
         step = self.screen.handle_key(key)
-        if not self._apply(step):
-            if self.session is not None:
-                self.session.save()
-            return False
+        if isinstance(step, Quit):
+            return self._leave(step)
+        self._apply(step)
         if not self._check_ending() and self._log_mark() != before:
             self._check_more()
         return bool(self.stack)
 
-    def _apply(self, step: Step) -> bool:
-        """Change the stack as the step says; False to quit."""
-        if isinstance(step, Quit):
+    def interrupt(self) -> bool:
+        """Ctrl-C from the front end (SIGINT); False to quit."""
+        return self.handle_key("ctrl-c")
+
+    def _interrupt(self) -> bool:
+        """Ctrl-C asks whether to quit, as Esc does; at that question, or where nothing is at
+        stake (no game yet, the game over), it quits (saving first)."""
+        screen = self.screen
+        if getattr(screen, "leaving", False):
+            return True  # already choosing what to do about a failed save
+        if self.session is None or isinstance(screen, EndScreen) or (
+                isinstance(screen, ConfirmScreen) and screen.on_yes == QUIT):
+            return self._leave(QUIT)
+        self.stack.append(really_quit())
+        return True
+
+    def _leave(self, step: Quit) -> bool:
+        """Quit, saving first; False to quit. A save that fails keeps the game open and asks."""
+        session = self.session
+        if session is None:
             return False
+        if not step.save:
+            session.abandoned = True
+            return False
+        session.save()
+        if session.save_error is None:  # saved, or nowhere to save to (a test's game)
+            return False
+        while len(self.stack) > 1 and self.screen.overlay:  # the question, an earlier failure
+            self.stack.pop()
+        save_as = None if self.saver_for is None else self._save_as
+        self.stack.append(SaveFailedScreen(session.save_error or "unknown error", save_as))
+        return True
+
+    def _save_as(self, path: str) -> None:
+        """Save to ``path`` from now on (the player chose another file)."""
+        self.session.saver = self.saver_for(path)
+
+    def hang_up(self) -> None:
+        """The terminal went away or the game was told to stop (SIGHUP, SIGTERM, the window
+        closed): save without asking anything; if that fails, save to the rescue file."""
+        session = self.session
+        if session is None or session.abandoned:
+            return
+        if session.save() is None and session.save_error and self.rescue is not None:
+            error, session.saver = session.save_error, self.rescue
+            if session.save() is None:
+                session.save_error = f"{error}; the rescue save failed too: {session.save_error}"
+
+    def _apply(self, step: Step) -> None:
+        """Change the stack as the step says."""
         if isinstance(step, Pop):
             self.stack.pop()
         elif isinstance(step, Push):
@@ -119,7 +174,6 @@ class GameApp:
             self.stack[-1] = step.screen
         elif isinstance(step, Begin):
             self._begin(step.engine)
-        return True
 
     def _check_ending(self) -> bool:
         """Put up the end screen when the game has just ended (after --more-- pages of the

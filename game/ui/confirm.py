@@ -5,7 +5,7 @@ from __future__ import annotations
 import tcod.console
 
 from . import palette
-from .screen import POP, Step
+from .screen import POP, QUIT, Step
 from .text import panel, put
 
 
@@ -25,3 +25,8 @@ class ConfirmScreen:
         x, y = (console.width - width) // 2, console.height // 2 - 2
         panel(console, x, y, width, 3)
         put(console, x + 3, y + 1, self.question, palette.TITLE, palette.PANEL, width - 4)
+
+
+def really_quit() -> ConfirmScreen:
+    """The question Esc and Ctrl-C ask during play; yes saves and quits."""
+    return ConfirmScreen("Really quit? (y/n)", QUIT)

@@ -10,7 +10,7 @@ from game.world import actions as A
 
 from . import combat_keys, inventory, magic_keys, wizard_menu
 from .character import CharacterScreen
-from .confirm import ConfirmScreen
+from .confirm import really_quit
 from .explore import explore
 from .help import HelpScreen
 from .keys import Binding, keymap, rebound
@@ -83,6 +83,6 @@ class MainScreen:
             "messages": lambda: MessageLogScreen(session),
             "look": lambda: LookScreen(session),
             "help": lambda: HelpScreen(self.bindings),
-            "quit": lambda: ConfirmScreen("Really quit? (y/n)", QUIT),
+            "quit": really_quit,
         }
         return screens[name]()

@@ -94,6 +94,8 @@ class ReplayApp:
         if self.game is not None:
             return self.game.handle_key(key)
         self.note = ""
+        if key == "ctrl-c":
+            return False  # watching loses nothing
         if self.prompt is not None:
             return self._prompt_key(key)
         if key in ("q", "escape"):
@@ -111,6 +113,16 @@ class ReplayApp:
         elif key == "t":
             self._take_over()
         return True
+
+    def interrupt(self) -> bool:
+        """Ctrl-C from the front end: the game taken over asks; watching just stops."""
+        return self.handle_key("ctrl-c")
+
+    def hang_up(self) -> None:
+        """Told to stop: the game taken over (if any) saves; a recording has nothing to lose."""
+        hang_up = getattr(self.game, "hang_up", None)
+        if hang_up is not None:
+            hang_up()
 
     def _step_once(self) -> None:
         pb = self.playback

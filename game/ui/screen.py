@@ -50,7 +50,9 @@ class Pop:
 
 @dataclass(frozen=True, slots=True)
 class Quit:
-    pass
+    """Leave the game; ``save`` first (GameApp keeps the game open if that save fails)."""
+
+    save: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +91,8 @@ class Session:
     saver: Callable[[Engine], str] | None = None
     saved_to: str | None = None  # where the game was last saved
     options: Options = DEFAULT
+    save_error: str | None = None  # why the latest save failed (None: it worked)
+    abandoned: bool = False  # the player quit without saving
 
     def act(self, action: A.Action) -> A.Result:
         log = self.engine.log
@@ -107,10 +111,11 @@ class Session:
         try:
             where = self.saver(self.engine)
         except Exception as err:  # a failed save must not end the game: say so and play on
-            self.notice = f"The game could not be saved: {err}"
+            self.save_error = " ".join(str(err).split()) or type(err).__name__
+            self.notice = f"The game could not be saved: {self.save_error}"
             return None
         self.notice = f"Saved to {where}."
-        self.saved_to = where
+        self.saved_to, self.save_error = where, None
         return where
 
     def new_messages(self) -> int:

@@ -28,6 +28,7 @@ class TextPrompt:
 
     overlay = True
     hint = "Enter: accept   Esc: cancel"
+    limit = MAX_TEXT  # characters the answer may have
 
     def __init__(self, question: str, submit: Callable[[str], Step],
                  cancel: Callable[[], Step] = lambda: POP) -> None:
@@ -43,7 +44,7 @@ class TextPrompt:
             return self.submit(self.text)
         if key == "backspace":
             self.edited(self.text[:-1])
-        elif len(key) == 1 and key.isprintable() and len(self.text) < MAX_TEXT:
+        elif len(key) == 1 and key.isprintable() and len(self.text) < self.limit:
             self.edited(self.text + key)
         else:
             return self.other_key(key)
@@ -65,7 +66,9 @@ class TextPrompt:
         x, y = (console.width - width) // 2, 1
         panel(console, x, y, width, height)
         put(console, x + 2, y + 1, self.question, palette.TITLE, palette.PANEL, width - 4)
-        put(console, x + 2, y + 2, f"> {self.text}_", palette.TEXT, palette.PANEL, width - 4)
+        line = f"> {self.text}_"  # the end of a long answer stays in sight
+        line = line if len(line) <= width - 4 else "> ..." + line[-(width - 9):]
+        put(console, x + 2, y + 2, line, palette.TEXT, palette.PANEL, width - 4)
         note, colour = (self.warning, palette.WARN) if self.warning else (self.hint, palette.DIM)
         put(console, x + 2, y + height - 2, note, colour, palette.PANEL, width - 4)
         self.draw_rows(console, x + 1, y + 3, width - 2)

@@ -55,3 +55,7 @@ def _to_json(state: tuple) -> list:
 def _from_json(value: list) -> tuple:
     version, internal, gauss = value
     return (version, tuple(internal), gauss)
+
+
+SEED_BITS = 64
+SEEDS = range(2**SEED_BITS)  # the seeds a game may have: what `--seed` and a save accept

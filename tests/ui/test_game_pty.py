@@ -40,7 +40,9 @@ def test_a_small_terminal_asks_for_more_room():
     pty.wait_for("resize to at least 80x24")
     pty.resize(24, 80)
     pty.wait_for("dwarf warrior   HP 14/14")
-    pty.child.sendintr()
+    pty.child.sendintr()  # Ctrl-C asks, as Esc does
+    pty.wait_for("Really quit? (y/n)")
+    pty.child.send("y")
     assert pty.finish() == 0 and restored(pty.raw)
 
 
