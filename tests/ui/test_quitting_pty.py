@@ -7,7 +7,6 @@ read-only folder is still written, so the save is made to fail by ``saves`` bein
 
 from __future__ import annotations
 
-import os
 import signal
 import sys
 import time
@@ -50,7 +49,9 @@ def test_sigterm_and_sighup_save_and_exit(tmp_path, signum):
 
 def test_a_closed_terminal_saves(tmp_path):
     pty = game(tmp_path)
-    os.close(pty.child.child_fd)  # the terminal window closed: the kernel sends SIGHUP
+    process = pty.child.ptyproc  # the terminal window closes: the kernel sends SIGHUP
+    process.fileobj.close()  # (through its file object, which would close the fd again)
+    process.closed = pty.child.closed = True
     deadline = time.monotonic() + 15
     while pty.child.isalive():
         assert time.monotonic() < deadline, "the game did not exit when its terminal closed"
