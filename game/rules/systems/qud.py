@@ -1,0 +1,220 @@
+"""The penetration system: a 1d20 hit roll over DV, then triplets of exploding 1d10-2 + PV
+against AV, and the weapon's dice once for every penetration.
+
+From our fighters (one place, ``numbers``): the hit bonus is the Agility (Dexterity) modifier
+plus the manual's to-hit without its Strength or Dexterity modifier (ranks, the weapon, magic,
+stance, penalties); DV is the manual's Defence - 4, so an ordinary unarmoured target has DV 6,
+and -10 when it is overloaded ("overburdened"); AV is the manual's Protection (every piece adds
+up, as AV does), 0 for an ordinary target; PV is the Strength modifier, +1 for a blow with a
+two-handed weapon (a shot's PV is its missile weapon's flat damage bonus), plus what the weapon
+pierces. The weapon's damage is its dice and every flat bonus but Strength's, at least 1 for
+each penetration. A natural 20 always hits and is a critical; the player's critical penetrates
+at least once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .. import stats
+from ..dice import Dice, Rng
+from ..profiles import BLOW, SHOT, Fighter, defence, melee_attacks
+from ..resolve import Outcome
+from .common import (
+    ONE,
+    ZERO,
+    Clash,
+    add,
+    blend,
+    bonus_without_stat,
+    dice_text,
+    hit,
+    manual_defence,
+    mapped,
+    miss,
+    tidy,
+    weapon_dice,
+)
+
+NAME = "qud"
+SUMMARY = "1d20 + Agility over DV; exploding 1d10-2 + PV triplets against AV"
+EXACT_DUEL = True
+DIE = 20
+CRITICAL = 20  # a natural 20 always hits and is a critical
+ORDINARY_DV = 6
+OVERBURDENED_DV = -10
+DV_BELOW_DEFENCE = 4  # DV = Defence - 4
+TRIPLET = 3
+PV_STEP = 2  # PV -2 for every further triplet
+EXPLODES = 8  # 1d10-2 at its maximum rolls again and adds
+TAIL = Fraction(1, 10**15)  # penetrations counted until what is left is below this
+
+
+@dataclass(frozen=True, slots=True)
+class Numbers:
+    bonus: int
+    pv: int
+    damage: str
+    dv: int
+    av: int
+
+    def row(self) -> tuple[str, ...]:
+        return (f"{self.bonus:+d}", str(self.pv), self.damage, str(self.dv), str(self.av))
+
+
+COLUMNS = ("hit bonus", "PV", "damage", "DV", "AV")
+
+
+def numbers(f: Fighter, attack=None, *, kind: str = BLOW, adjacent: bool = True) -> Numbers:
+    """A fighter in this system's numbers (its main blow unless ``attack`` is given)."""
+    attack = attack or melee_attacks(f)[0]
+    bonus = stats.modifier(f.dexterity) + bonus_without_stat(attack, f)
+    if attack.kind == SHOT:
+        pv = attack.dice.bonus
+    else:
+        two_handed = (attack.kind == BLOW and f.main_hand is not None
+                      and getattr(f.main_hand, "name", "") == attack.weapon
+                      and f.main_hand.two_handed)
+        pv = stats.modifier(f.strength) + int(two_handed)
+    dv = (OVERBURDENED_DV if f.burden == stats.OVERLOADED
+          else manual_defence(f, kind, adjacent=adjacent) - DV_BELOW_DEFENCE)
+    return Numbers(bonus, pv + attack.pierce, str(weapon_dice(attack, f)), dv,
+                   defence(f).protection)
+
+
+# --- the odds ---------------------------------------------------------------------------------
+
+
+def hit_chance(bonus: int, dv: int) -> Fraction:
+    """The chance that 1d20 + ``bonus`` is higher than ``dv``, a natural 20 always hitting."""
+    return Fraction(sum(1 for d in range(1, DIE + 1) if d == CRITICAL or d + bonus > dv), DIE)
+
+
+def singlet_chance(pv: int, av: int) -> Fraction:
+    """The chance that exploding 1d10-2 + PV is higher than AV. The roll is 8j + y for j
+    explosions and a last roll y of -1 to 7, with chance (1/10)^(j+1)."""
+    need = av - pv + 1  # the roll must reach this
+    if need <= -1:
+        return ONE
+    first_all = -(-(need + 1) // EXPLODES)  # from this many explosions every y reaches it
+    out = Fraction(1, 10 ** first_all)
+    for j in range(first_all):
+        out += Fraction(max(0, min(9, EXPLODES * j + EXPLODES - need)), 10 ** (j + 1))
+    return out
+
+
+def penetration_chance(pv: int, av: int, k: int) -> Fraction:
+    """The chance of exactly ``k`` penetrations: k - 1 triplets of three, then a triplet of
+    one or two, or a triplet of three followed by one of none."""
+    def p(i: int) -> Fraction:
+        return singlet_chance(pv - PV_STEP * i, av)
+
+    if k == 0:
+        return (1 - p(0)) ** TRIPLET
+    out = ONE
+    for i in range(k - 1):
+        out *= p(i) ** TRIPLET
+    last = p(k - 1)
+    some = 1 - (1 - last) ** TRIPLET - last ** TRIPLET
+    return out * (some + last ** TRIPLET * (1 - p(k)) ** TRIPLET)
+
+
+def penetrations(pv: int, av: int, *, at_least_one: bool = False) -> dict[int, Fraction]:
+    """How many times a hit penetrates, counted until less than ``TAIL`` is left (that rest
+    is counted with the last)."""
+    out: dict[int, Fraction] = {}
+    k, left = 0, ONE
+    while left >= TAIL:
+        out[k] = penetration_chance(pv, av, k)
+        left -= out[k]
+        k += 1
+    out[k - 1] += left
+    if at_least_one:
+        out[1] = out.get(1, ZERO) + out.pop(0, ZERO)
+    return tidy(out)
+
+
+def _clash_numbers(clash: Clash) -> tuple[Numbers, Numbers]:
+    return (numbers(clash.attacker, clash.attack),
+            numbers(clash.target, kind=clash.attack.kind, adjacent=clash.adjacent))
+
+
+def distribution(clash: Clash) -> dict[int, Fraction]:
+    you, it = _clash_numbers(clash)
+    per = mapped(Dice.parse(you.damage).distribution(), lambda v: max(1, v))
+    crit = Fraction(1, DIE)
+    ordinary = hit_chance(you.bonus, it.dv) - crit
+    forced = clash.by_player and not clash.target.crit_immune
+    out: dict[int, Fraction] = {0: 1 - ordinary - crit}
+    for weight, at_least_one in ((ordinary, False), (crit, forced)):
+        if not weight:
+            continue
+        total: dict[int, Fraction] = {}
+        damage, done = {0: ONE}, 0
+        for k, p in penetrations(you.pv, it.av, at_least_one=at_least_one).items():
+            for _ in range(k - done):
+                damage = add(damage, per)
+            done = k
+            blend(total, damage, p)
+        blend(out, total, weight)
+    return tidy(out)
+
+
+def chances(clash: Clash) -> tuple[Fraction, Fraction]:
+    you, it = _clash_numbers(clash)
+    crit = ZERO if clash.target.crit_immune else Fraction(1, DIE)
+    return hit_chance(you.bonus, it.dv), crit
+
+
+# --- one attack -------------------------------------------------------------------------------
+
+
+def _singlet(rng: Rng) -> tuple[int, list[int]]:
+    rolls = [rng.randint(1, 10) - 2]
+    while rolls[-1] == EXPLODES:
+        rolls.append(rng.randint(1, 10) - 2)
+    return sum(rolls), rolls
+
+
+def roll_penetrations(pv: int, av: int, rng: Rng) -> tuple[int, list[str]]:
+    """Triplets until one is not all higher than AV; the count and each triplet's rolls."""
+    count, shown = 0, []
+    while True:
+        singlets = [_singlet(rng) for _ in range(TRIPLET)]
+        beat = sum(1 for total, _ in singlets if total + pv > av)
+        shown.append(f"PV {pv}: " + " ".join(
+            "+".join(map(str, rolls)) + ("*" if total + pv > av else "")
+            for total, rolls in singlets))
+        if beat:
+            count += 1
+        if beat < TRIPLET:
+            return count, shown
+        pv -= PV_STEP
+
+
+def resolve(clash: Clash, rng: Rng) -> Outcome:
+    you, it = _clash_numbers(clash)
+    roll = rng.randint(1, DIE)
+    natural_20 = roll == CRITICAL
+    landed = natural_20 or roll + you.bonus > it.dv
+    line = (f"hit 1d20 {roll} {you.bonus:+d} = {roll + you.bonus} vs DV {it.dv}: "
+            + ("natural 20, hit" if natural_20 else "hit" if landed else "miss"))
+    if not landed:
+        return miss(clash, rng, system=NAME, natural=(roll,), target=it.dv,
+                    plain=roll + you.bonus <= ORDINARY_DV, rolls=(line,))
+    critical = natural_20 and not clash.target.crit_immune
+    count, shown = roll_penetrations(you.pv, it.av, rng)
+    forced = critical and clash.by_player and count == 0
+    count = max(count, int(forced))
+    dice = Dice.parse(you.damage)
+    rolls = tuple(dice.roll_dice(rng) for _ in range(count))
+    damage = sum(max(1, sum(r) + dice.bonus) for r in rolls)
+    pen = (f"penetration against AV {it.av} (* beats it): " + "; ".join(shown)
+           + f": {count} penetration{'s' * (count != 1)}" + (" (a critical's)" * forced))
+    dmg = (f"damage {dice} x{count}: " + " ".join(dice_text(r) for r in rolls)
+           + f" = {damage}")
+    return hit(clash, system=NAME, natural=(roll,), target=it.dv, rolls=(line, pen, dmg),
+               damage_rolls=rolls, raw=damage, protection=it.av, damage=damage, soak=0,
+               critical=critical, no_vital_spot=natural_20 and clash.target.crit_immune,
+               type_roll=roll)
