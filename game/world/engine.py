@@ -104,7 +104,7 @@ class Engine:
         self.log: list[Message] = []
         self.outcome: str | None = None  # "dead" or "won"
         self.cause = ""
-        self._distance: dict[tuple, np.ndarray] = {}
+        self._distance = paths.DistanceMaps()
         self.schedule = Schedule()
         self._use()
 
@@ -437,16 +437,10 @@ class Engine:
         pos.x, pos.y = x, y
 
     def distance_map(self, through_walls: bool) -> np.ndarray:
-        """Steps to the player from every cell, shared by every hunter this turn."""
+        """Steps to the player from every cell, shared by every hunter (read-only)."""
         pos = esper.component_for_entity(self.player, Position)
-        key = (pos.x, pos.y, pos.depth, through_walls)
-        if key not in self._distance:
-            self._distance.clear()
-            gm = self.gamemap
-            cost = np.ones_like(gm.walkable) if through_walls else gm.walkable
-            dist = paths.distances(cost, [(pos.x, pos.y)])
-            self._distance[key] = dist
-        return self._distance[key]
+        return self._distance.to(pos.depth, self.levels[pos.depth].walkable, pos.x, pos.y,
+                                 through_walls)
 
     def inventory(self) -> list[int]:
         self._use()
@@ -579,7 +573,6 @@ class Engine:
         pos = esper.component_for_entity(eid, Position)
         self._drop_gear(eid, pos)
         esper.delete_entity(eid, immediate=True)
-        self._distance.clear()
         self.schedule.invalidate()
         if not seen:
             return [Died(eid, name, cause)]

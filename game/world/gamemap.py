@@ -40,6 +40,7 @@ class GameMap:
     stairs_down: Pos | None = None
     stairs_up: Pos | None = None
     rooms: list[Room] = field(default_factory=list)
+    _fov: tuple | None = field(default=None, repr=False)  # the last sight computed, to reuse
 
     def __post_init__(self) -> None:
         for name in _ARRAYS:
@@ -86,8 +87,16 @@ class GameMap:
         """Recompute ``visible`` from (x, y) and remember it in ``explored``.
 
         Symmetric shadowcasting: if A sees B then B sees A, so monsters and player agree.
-        Arrays are updated in place so views held elsewhere stay valid.
+        Arrays are updated in place so views held elsewhere stay valid. Seen from where it
+        was last computed, over the same terrain, with ``visible`` untouched since, the sight
+        is the same and is not cast again.
         """
+        last = self._fov
+        if last is not None and last[0] == (x, y, radius) \
+                and np.array_equal(last[1], self.transparent) \
+                and np.array_equal(last[2], self.visible):
+            self.explored |= self.visible
+            return
         self.visible[...] = tcod.map.compute_fov(
             self.transparent,
             (x, y),
@@ -96,6 +105,7 @@ class GameMap:
             algorithm=tcod.constants.FOV_SYMMETRIC_SHADOWCAST,
         )
         self.explored |= self.visible
+        self._fov = ((x, y, radius), self.transparent.copy(), self.visible.copy())
 
     def explored_to_rle(self) -> list[int]:
         """Run lengths of ``explored`` flattened in [x, y] C order, starting with a False run.

@@ -28,3 +28,54 @@ def distances(cost: np.ndarray, roots: Iterable[tuple[int, int]], *,
         finder.add_root((int(root[0]), int(root[1])))
     finder.resolve()
     return finder.distance.astype(np.int32, copy=False)
+
+
+def chebyshev(shape: tuple[int, int], x: int, y: int) -> np.ndarray:
+    """Steps from (x, y) on an open grid with diagonal steps: what ``distances`` gives over
+    a cost of ones everywhere, without a search."""
+    xs = np.abs(np.arange(shape[0], dtype=np.int32) - x)[:, None]
+    ys = np.abs(np.arange(shape[1], dtype=np.int32) - y)[None, :]
+    return np.maximum(xs, ys)
+
+
+class DistanceMaps:
+    """Maps of steps to a cell of a level, both kinds (over floor; through walls, as a ghost
+    goes) kept side by side, and the last few cells remembered: a creature asking for one
+    kind never throws away the other. One pathfinder per level is reused (its graph is the
+    level's floor). Terrain is taken as fixed: ``clear()`` whenever a level changes or is
+    replaced. The maps are read-only."""
+
+    LIMIT = 32  # maps remembered
+
+    def __init__(self) -> None:
+        self._maps: dict[tuple[int, int, int, bool], np.ndarray] = {}
+        self._finders: dict[int, tcod.path.Pathfinder] = {}
+
+    def clear(self) -> None:
+        self._maps.clear()
+        self._finders.clear()
+
+    def to(self, depth: int, walkable: np.ndarray, x: int, y: int,
+           through_walls: bool) -> np.ndarray:
+        key = (depth, x, y, through_walls)
+        found = self._maps.get(key)
+        if found is None:
+            if len(self._maps) >= self.LIMIT:
+                self._maps.clear()
+            found = chebyshev(walkable.shape, x, y) if through_walls \
+                else self._over_floor(depth, walkable, x, y)
+            found.flags.writeable = False
+            self._maps[key] = found
+        return found
+
+    def _over_floor(self, depth: int, walkable: np.ndarray, x: int, y: int) -> np.ndarray:
+        finder = self._finders.get(depth)
+        if finder is None:
+            graph = tcod.path.SimpleGraph(cost=walkable.astype(np.int32), cardinal=1,
+                                          diagonal=1)
+            finder = self._finders[depth] = tcod.path.Pathfinder(graph)
+        else:
+            finder.clear()
+        finder.add_root((x, y))
+        finder.resolve()
+        return finder.distance.astype(np.int32)  # a copy: the finder's array is reused

@@ -70,3 +70,41 @@ def test_thousands_of_path_searches_leave_memory_flat():
     grown = rss_mb() - before
     engine.close()
     assert grown < LEAK_BOUND_MB, f"{SEARCHES} path searches kept {grown:.1f} MB"
+
+
+def test_through_walls_is_the_chebyshev_distance():
+    ones = np.ones((30, 20), dtype=bool)
+    assert np.array_equal(paths.chebyshev(ones.shape, 4, 17), paths.distances(ones, [(4, 17)]))
+
+
+def test_both_kinds_of_map_are_kept_and_read_only():
+    engine = Engine(3)
+    over_floor = engine.distance_map(through_walls=False)
+    through = engine.distance_map(through_walls=True)
+    assert engine.distance_map(through_walls=False) is over_floor
+    assert engine.distance_map(through_walls=True) is through
+    pos = engine.position(engine.player)
+    gm = engine.gamemap
+    assert np.array_equal(over_floor, paths.distances(gm.walkable, [(pos.x, pos.y)]))
+    with pytest.raises(ValueError):
+        over_floor[0, 0] = 1
+    engine.close()
+
+
+def test_sight_is_cast_again_only_when_something_changed():
+    engine = Engine(3)
+    gm = engine.gamemap
+    pos = engine.position(engine.player)
+    seen = gm.visible.copy()
+    gm.visible[...] = False  # someone blinded the view: it must be cast again
+    gm.update_fov(pos.x, pos.y, 8)
+    assert np.array_equal(gm.visible, seen)
+    gm.explored[...] = False
+    gm.update_fov(pos.x, pos.y, 8)  # the same sight, still remembered
+    assert np.array_equal(gm.explored, seen)
+    wall = next((x, y) for x, y in zip(*np.nonzero(seen & gm.transparent), strict=True)
+                if (x, y) != (pos.x, pos.y))
+    gm.transparent[wall] = False  # the terrain changed: cast again
+    gm.update_fov(pos.x, pos.y, 8)
+    assert not np.array_equal(gm.visible, seen)
+    engine.close()
