@@ -290,6 +290,28 @@ def blow(f: Fighter, weapon: Weapon, *, hand: str = "main",
 def melee_attacks(f: Fighter) -> list[AttackProfile]:
     """The blows of one attack up close: a blow with each weapon held, bare hands when none,
     or a creature's natural attacks."""
+    return list(_by_fighter(_melee_attacks, f))
+
+
+def _by_fighter(work, f: Fighter):
+    """``work(f)``, remembered for this very Fighter object: a Fighter is a frozen value, and
+    the world hands out the same object while nothing that feeds it changes."""
+    key = (work, id(f))
+    hit = _MEMO.get(key)
+    if hit is not None and hit[0] is f:
+        return hit[1]
+    if len(_MEMO) >= _MEMO_LIMIT:
+        _MEMO.clear()
+    result = work(f)
+    _MEMO[key] = (f, result)  # holding f keeps its id from being reused
+    return result
+
+
+_MEMO: dict = {}
+_MEMO_LIMIT = 512
+
+
+def _melee_attacks(f: Fighter) -> list[AttackProfile]:
     weapons = f.weapons_held
     if weapons:
         hands = ("main", "off") if len(weapons) == 2 else ("main",)
@@ -415,6 +437,10 @@ def _dodge_parts(f: Fighter) -> list[DefencePart]:
 
 def defence(f: Fighter) -> DefenceProfile:
     """Defence 10 plus its kinds; Protection from every piece, natural armour and talents."""
+    return _by_fighter(_defence, f)
+
+
+def _defence(f: Fighter) -> DefenceProfile:
     body = [(a.defence, a.name) for a in f.worn if a.category == "Armour"]
     parts = [_dexterity_part(f)]
     parts += _best(ARMOUR, body) + _magic_parts(ARMOUR, f.magic_for("armour"), bool(body))

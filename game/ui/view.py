@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 import tcod.console
 
-from game.world.components import Health, Player, Position, Renderable, Spells, Stance
+from game.world.components import Health, Player, Spells, Stance
 from game.world.engine import Engine
 
 from . import describe, palette
@@ -88,18 +88,38 @@ def draw_map(console: tcod.console.Console, engine: Engine, rect: Rect,
 def _terrain(engine: Engine, xs: tuple[int, int], ys: tuple[int, int]):
     gm = engine.gamemap
     cut = (slice(*xs), slice(*ys))
-    wall, seen, known = gm.wall[cut], gm.visible[cut], gm.explored[cut]
-    ch = np.where(wall, ord("#"), ord("."))
-    fg = np.zeros((*ch.shape, 3), dtype=np.uint8)
-    for mask, (bright, dim) in ((wall, palette.WALL), (~wall, palette.FLOOR)):
-        fg[mask & seen], fg[mask & ~seen] = bright, dim
-    for stairs, glyph in ((gm.stairs_down, ">"), (gm.stairs_up, "<")):
-        if stairs is not None and xs[0] <= stairs[0] < xs[1] and ys[0] <= stairs[1] < ys[1]:
-            at = (stairs[0] - xs[0], stairs[1] - ys[0])
-            ch[at] = ord(glyph)
-            fg[at] = palette.STAIRS[0 if seen[at] else 1]
-    ch[~known] = ord(" ")
+    glyphs, bright, dim = _level_look(gm)
+    ch = np.where(gm.explored[cut], glyphs[cut], ord(" "))
+    fg = np.where(gm.visible[cut][..., None], bright[cut], dim[cut])
     return ch, fg
+
+
+_LOOKS: dict[int, tuple] = {}
+
+
+def _level_look(gm) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A level's glyphs and its colours in view and remembered, worked out once per level
+    (and again if its walls or the palette change)."""
+    colours = (palette.WALL, palette.FLOOR, palette.STAIRS)
+    known = _LOOKS.get(id(gm))
+    if known is not None and known[0] is gm and known[1] == colours \
+            and np.array_equal(known[2], gm.wall):
+        return known[3]
+    wall = gm.wall
+    glyphs = np.where(wall, ord("#"), ord(".")).astype(np.int32)
+    looks = []
+    for shade in (0, 1):
+        fg = np.zeros((*wall.shape, 3), dtype=np.uint8)
+        fg[wall], fg[~wall] = palette.WALL[shade], palette.FLOOR[shade]
+        looks.append(fg)
+    for stairs, glyph in ((gm.stairs_down, ">"), (gm.stairs_up, "<")):
+        if stairs is not None:
+            glyphs[stairs] = ord(glyph)
+            looks[0][stairs], looks[1][stairs] = palette.STAIRS
+    if len(_LOOKS) >= 16:
+        _LOOKS.clear()
+    _LOOKS[id(gm)] = (gm, colours, wall.copy(), (glyphs, *looks))
+    return glyphs, looks[0], looks[1]
 
 
 def seen_map(engine: Engine) -> tuple[np.ndarray, np.ndarray]:
@@ -122,11 +142,7 @@ def _sprites(engine: Engine) -> list[tuple[int, int, str, tuple[int, int, int]]]
     explored cells out of view are remembered, dimmed (creatures are not: they move)."""
     gm = engine.gamemap
     found = []
-    for eid, components in engine.entities():
-        by_type = {type(c): c for c in components}
-        pos, look = by_type.get(Position), by_type.get(Renderable)
-        if pos is None or look is None or pos.depth != engine.depth:
-            continue
+    for eid, pos, look in engine.drawn_here():
         if gm.visible[pos.x, pos.y] or eid == engine.player:
             found.append((look.layer, eid, pos.x, pos.y, look.glyph, look.colour))
         elif look.layer < CREATURE_LAYER and gm.explored[pos.x, pos.y]:

@@ -105,6 +105,7 @@ class Engine:
         self.outcome: str | None = None  # "dead" or "won"
         self.cause = ""
         self._distance = paths.DistanceMaps()
+        self._fighters = fighters.FighterCache()
         self.schedule = Schedule()
         self._use()
 
@@ -391,8 +392,10 @@ class Engine:
         self._use()
         pos = esper.try_component(eid, Position)
         in_wall = pos is not None and bool(self.levels[pos.depth].wall[pos.x, pos.y])
-        return fighters.fighter(self.catalog, eid, in_wall=in_wall, known_only=known_only,
-                                thrown=thrown)
+        if known_only or thrown is not None:
+            return fighters.fighter(self.catalog, eid, in_wall=in_wall, known_only=known_only,
+                                    thrown=thrown)
+        return self._fighters.get(self, eid, in_wall)
 
     def position(self, eid: int) -> Position:
         self._use()
@@ -411,6 +414,12 @@ class Engine:
         self._use()
         return sorted((e, c) for e, c in esper.get_components(Creature, Position)
                       if c[1].depth == self.depth)
+
+    def drawn_here(self) -> list[tuple[int, Position, Renderable]]:
+        """Every entity on this level that has a look: what the map draws."""
+        self._use()
+        return [(e, pos, look) for e, (pos, look) in esper.get_components(Position, Renderable)
+                if pos.depth == self.depth]
 
     def items_at(self, x: int, y: int) -> list[int]:
         self._use()

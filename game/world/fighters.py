@@ -6,7 +6,7 @@ inspector and the fight simulator all see the same numbers.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, replace
 
 import esper
 
@@ -29,6 +29,50 @@ from .components import (
 from .components import Training as TrainingC
 
 WORN_SLOTS = ("body", "cloak", "head", "hands", "feet", "ring", "neck")
+
+
+TURN_BY_TURN = {"Health": ("hp",), "Actor": ("next_tick",), "Position": ("x", "y", "depth"),
+                "Stance": ("stamina",), "Vitals": ("next_tick",)}
+"""Fields that change turn by turn and that no Fighter is built from: left out of ``stamp``
+(where the entity stands counts through ``in_wall``). A field read by ``fighter`` must not
+be named here."""
+
+_NAMES: dict[tuple[type, bool], tuple[str, ...]] = {}
+
+
+def stamp(eid: int) -> tuple:
+    """Everything a Fighter could be built from, as one comparable value: every field of
+    every component of the entity (but ``TURN_BY_TURN``'s), and every field of every
+    component of each thing it carries or uses. The same stamp, the same Fighter: a new
+    component or field (a talent, a status, a power, identification) is covered unasked."""
+    things = list(esper.try_component(eid, Inventory).items) \
+        if esper.has_component(eid, Inventory) else []
+    eq = esper.try_component(eid, Equipment)
+    if eq is not None:
+        things += [i for i in eq.slots().values() if i is not None and i not in things]
+    return (_entity_stamp(eid, True), *(_entity_stamp(i, False) for i in things))
+
+
+def _entity_stamp(eid: int, own: bool) -> tuple:
+    parts: list = [eid]
+    for component in esper.components_for_entity(eid):
+        kind = type(component)
+        names = _NAMES.get((kind, own))
+        if names is None:
+            left_out = TURN_BY_TURN.get(kind.__name__, ()) if own else ()
+            names = _NAMES[kind, own] = tuple(f.name for f in fields(kind)
+                                              if f.name not in left_out)
+        parts.append(kind)
+        parts.extend(_frozen(getattr(component, name)) for name in names)
+    return tuple(parts)
+
+
+def _frozen(value):
+    if isinstance(value, dict):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    return value
 
 
 def item_data(catalog: Catalog, eid: int | None) -> Weapon | Armour | Ammo | None:
@@ -160,3 +204,26 @@ def _player_fighter(catalog: Catalog, eid: int, stance: stats.Stance,
 
 def _held(data: Weapon | Armour | Ammo | None) -> Weapon | Armour | None:
     return data if isinstance(data, Weapon | Armour) else None
+
+
+class FighterCache:
+    """Each entity's Fighter, built again only when its ``stamp`` (or where it stands, or
+    the combat system) changed: one object handed out while nothing that feeds it changes,
+    so the rules' profiles of it are worked out once (``game.rules.profiles`` remembers
+    them by the Fighter itself)."""
+
+    LIMIT = 1024
+
+    def __init__(self) -> None:
+        self._built: dict[int, tuple[tuple, profiles.Fighter]] = {}
+
+    def get(self, engine, eid: int, in_wall: bool) -> profiles.Fighter:
+        key = (stamp(eid), in_wall, engine.rules, id(engine.catalog))
+        hit = self._built.get(eid)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        if len(self._built) >= self.LIMIT:
+            self._built.clear()
+        made = fighter(engine.catalog, eid, in_wall=in_wall)
+        self._built[eid] = (key, made)
+        return made

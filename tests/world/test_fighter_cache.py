@@ -1,0 +1,61 @@
+"""The engine hands out one Fighter per entity while nothing that feeds it changes, and a
+new one the moment anything does: never a stale one."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.world import fighters
+from game.world.actions import Wait
+from game.world.bot import Bot
+from game.world.components import Attributes, Item, Player, Stance, Training
+from game.world.engine import Engine
+
+
+def fresh(engine: Engine, eid: int):
+    pos = engine.position(eid)
+    in_wall = bool(engine.levels[pos.depth].wall[pos.x, pos.y])
+    return fighters.fighter(engine.catalog, eid, in_wall=in_wall)
+
+
+def test_the_cached_fighter_is_always_the_one_built_afresh():
+    engine = Engine(5)
+    engine.component(engine.player, Player).invulnerable = True
+    bot = Bot(engine, 5, turns=500)
+    checked = 0
+    for _ in range(500):
+        engine.submit(bot.next_action())
+        for eid in [engine.player, *(e for e, _ in engine.creatures_here())]:
+            assert engine.fighter(eid) == fresh(engine, eid)
+            checked += 1
+    assert checked > 1000
+    engine.close()
+
+
+def test_turn_by_turn_changes_keep_the_same_object():
+    engine = Engine(5)
+    first = engine.fighter(engine.player)
+    engine.component(engine.player, Stance).stamina -= 1
+    engine.submit(Wait())
+    assert engine.fighter(engine.player) is first
+    engine.close()
+
+
+CHANGES = {
+    "strength": lambda e, me: setattr(e.component(me, Attributes), "strength", 18),
+    "a rank": lambda e, me: e.component(me, Training).skills.update({"Sword": 3}),
+    "the stance": lambda e, me: setattr(e.component(me, Stance), "name", "Frenzy"),
+    "a carried thing": lambda e, me: setattr(e.component(e.inventory()[0], Item), "count", 9),
+    "a new component": lambda e, me: e.set_component(me, Item("rock")),
+}
+
+
+@pytest.mark.parametrize("what", sorted(CHANGES))
+def test_anything_that_feeds_it_makes_a_new_one(what):
+    engine = Engine(5)
+    me = engine.player
+    before = engine.fighter(me)
+    CHANGES[what](engine, me)
+    after = engine.fighter(me)
+    assert after is not before and after == fresh(engine, me)
+    engine.close()
