@@ -87,6 +87,7 @@ class DungeonEnv(gym.Env):
         })
         self.engine: Engine | None = None
         self.kills = self.deepest = 0
+        self._last: tuple | None = None  # the last observation's arrays, and of what
 
     # --- the Gymnasium API ----------------------------------------------------------------
 
@@ -109,7 +110,7 @@ class DungeonEnv(gym.Env):
                 raise ValueError(f"reset option refused: {result.reason}")
         if self.engine is not None:
             self.engine.close()
-        self.engine = engine
+        self.engine, self._last = engine, None
         self.kills, self.deepest = 0, engine.depth
         return self._observation(engine.log[-1].text if engine.log else ""), self._info()
 
@@ -194,16 +195,21 @@ class DungeonEnv(gym.Env):
     # --- observations ---------------------------------------------------------------------
 
     def _observation(self, text: str) -> dict[str, np.ndarray]:
-        ch, fg = view.seen_map(self.engine)
+        """The arrays are worked out again only when the game changed: a refused action
+        changes nothing but the message (the engine records every action that does)."""
+        engine = self.engine
+        last = self._last
+        if last is None or last[0] is not engine or last[1] != len(engine.actions):
+            ch, fg = view.seen_map(engine)
+            last = self._last = (engine, len(engine.actions),
+                                 np.ascontiguousarray(ch.T, dtype=np.int32),
+                                 np.ascontiguousarray(fg.transpose(1, 0, 2)),
+                                 np.array(self._stats(), dtype=np.int32))
         message = np.zeros(MESSAGE_BYTES, dtype=np.uint8)
         raw = text.encode()[:MESSAGE_BYTES]
         message[:len(raw)] = np.frombuffer(raw, dtype=np.uint8)
-        return {
-            "glyphs": np.ascontiguousarray(ch.T, dtype=np.int32),
-            "colors": np.ascontiguousarray(fg.transpose(1, 0, 2)),
-            "stats": np.array(self._stats(), dtype=np.int32),
-            "message": message,
-        }
+        return {"glyphs": last[2].copy(), "colors": last[3].copy(), "stats": last[4].copy(),
+                "message": message}
 
     def _stats(self) -> list[int]:
         engine = self.engine

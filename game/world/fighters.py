@@ -6,7 +6,9 @@ inspector and the fight simulator all see the same numbers.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields, replace
+from operator import attrgetter
 
 import esper
 
@@ -32,12 +34,12 @@ WORN_SLOTS = ("body", "cloak", "head", "hands", "feet", "ring", "neck")
 
 
 TURN_BY_TURN = {"Health": ("hp",), "Actor": ("next_tick",), "Position": ("x", "y", "depth"),
-                "Stance": ("stamina",), "Vitals": ("next_tick",)}
+                "Stance": ("stamina",), "Vitals": ("next_tick",), "Training": ("points",)}
 """Fields that change turn by turn and that no Fighter is built from: left out of ``stamp``
 (where the entity stands counts through ``in_wall``). A field read by ``fighter`` must not
 be named here."""
 
-_NAMES: dict[tuple[type, bool], tuple[str, ...]] = {}
+_READERS: dict[tuple[type, bool], tuple[Callable, tuple[int, ...]]] = {}
 
 
 def stamp(eid: int) -> tuple:
@@ -45,7 +47,7 @@ def stamp(eid: int) -> tuple:
     every component of the entity (but ``TURN_BY_TURN``'s), and every field of every
     component of each thing it carries or uses. The same stamp, the same Fighter: a new
     component or field (a talent, a status, a power, identification) is covered unasked."""
-    things = list(esper.try_component(eid, Inventory).items) \
+    things = list(esper.component_for_entity(eid, Inventory).items) \
         if esper.has_component(eid, Inventory) else []
     eq = esper.try_component(eid, Equipment)
     if eq is not None:
@@ -57,20 +59,33 @@ def _entity_stamp(eid: int, own: bool) -> tuple:
     parts: list = [eid]
     for component in esper.components_for_entity(eid):
         kind = type(component)
-        names = _NAMES.get((kind, own))
-        if names is None:
-            left_out = TURN_BY_TURN.get(kind.__name__, ()) if own else ()
-            names = _NAMES[kind, own] = tuple(f.name for f in fields(kind)
-                                              if f.name not in left_out)
+        reader = _READERS.get((kind, own)) or _reader(kind, own)
+        values = reader[0](component)
+        if reader[1]:  # containers are copied by value: the live ones change in place
+            values = list(values)
+            for i in reader[1]:
+                values[i] = _frozen(values[i])
         parts.append(kind)
-        parts.extend(_frozen(getattr(component, name)) for name in names)
+        parts.append(values)
     return tuple(parts)
+
+
+def _reader(kind: type, own: bool) -> tuple[Callable, tuple[int, ...]]:
+    left_out = TURN_BY_TURN.get(kind.__name__, ()) if own else ()
+    chosen = [f for f in fields(kind) if f.name not in left_out]
+    get = attrgetter(*(f.name for f in chosen)) if chosen else (lambda c: ())
+    if len(chosen) == 1:
+        get = (lambda one: lambda c: (one(c),))(get)
+    plain = ("int", "str", "bool", "int | None", "str | None", "None")
+    containers = tuple(i for i, f in enumerate(chosen) if str(f.type) not in plain)
+    _READERS[kind, own] = (get, containers)
+    return get, containers
 
 
 def _frozen(value):
     if isinstance(value, dict):
         return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
-    if isinstance(value, list):
+    if isinstance(value, list | set):
         return tuple(_frozen(v) for v in value)
     return value
 
