@@ -79,11 +79,7 @@ class LookScreen:
                 put(console, log.x, log.y + 1 + row, text, line_colour, width=log.w)
 
     def _origin(self, engine: Engine, rect: Rect) -> tuple[int, int]:
-        ox, oy = camera(engine, rect)
-        x, y = self.cursor
-        if ox <= x < ox + rect.w and oy <= y < oy + rect.h:
-            return ox, oy
-        return camera(engine, rect, self.cursor)
+        return camera(engine, rect, self.cursor, self.session.camera)
 
 
 def look_lines(engine: Engine, x: int, y: int, width: int) -> list[Line]:

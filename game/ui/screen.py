@@ -16,6 +16,7 @@ from game.world import actions as A
 from game.world.engine import Engine
 from game.world.events import LevelChanged, Message
 
+from .camera import Camera
 from .options import DEFAULT, Options
 
 
@@ -93,6 +94,7 @@ class Session:
     options: Options = DEFAULT
     save_error: str | None = None  # why the latest save failed (None: it worked)
     abandoned: bool = False  # the player quit without saving
+    camera: Camera = field(default_factory=Camera)  # where the map view stands
 
     def act(self, action: A.Action) -> A.Result:
         log = self.engine.log

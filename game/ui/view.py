@@ -16,6 +16,7 @@ from game.world.components import Health, Player, Spells, Stance
 from game.world.engine import Engine
 
 from . import describe, palette
+from .camera import Camera, centred
 from .screen import Session
 from .text import put, put_runs, wrap
 
@@ -51,19 +52,17 @@ class Layout:
                    Rect(1, map_rows + STATUS_ROWS, w - 2, log_rows))
 
 
-def _axis(focus: int, size: int, view: int) -> int:
-    if size <= view:
-        return -((view - size) // 2)  # a small map sits in the middle
-    return min(max(focus - view // 2, 0), size - view)
-
-
-def camera(engine: Engine, rect: Rect, focus: tuple[int, int] | None = None) -> tuple[int, int]:
-    """Map cell shown at the view's top-left: centred on ``focus`` (the player), clamped."""
+def camera(engine: Engine, rect: Rect, focus: tuple[int, int] | None = None,
+           keep: Camera | None = None) -> tuple[int, int]:
+    """Map cell shown at the view's top-left: centred on ``focus`` (the player), clamped; with
+    ``keep`` (the session's camera) it stays put until the focus nears an edge."""
     if focus is None:
         pos = engine.position(engine.player)
         focus = (pos.x, pos.y)
     gm = engine.gamemap
-    return _axis(focus[0], gm.width, rect.w), _axis(focus[1], gm.height, rect.h)
+    if keep is not None:
+        return keep.look_at(focus, (gm.width, gm.height), (rect.w, rect.h), engine.depth)
+    return centred(focus[0], gm.width, rect.w), centred(focus[1], gm.height, rect.h)
 
 
 def draw_map(console: tcod.console.Console, engine: Engine, rect: Rect,
@@ -226,7 +225,7 @@ def draw_play(console: tcod.console.Console, session: Session,
               focus: tuple[int, int] | None = None) -> tuple[Layout, tuple[int, int]]:
     """Map, status and log; returns the layout and camera origin (the look cursor needs them)."""
     layout = Layout.of(console)
-    origin = camera(session.engine, layout.map, focus)
+    origin = camera(session.engine, layout.map, focus, session.camera)
     draw_map(console, session.engine, layout.map, origin)
     draw_status(console, session.engine, layout.status)
     draw_log(console, session, layout.log)

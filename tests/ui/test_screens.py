@@ -385,3 +385,28 @@ def test_bash_without_a_shield_says_you_have_no_shield():
     assert profiles.bash(app.engine.fighter(app.engine.player)) is None
     press(app, "B")
     assert app.session.notice == "You have no shield to bash with."
+
+
+def test_the_map_does_not_jump_a_row_with_every_step_at_80x24():
+    """DCSS's way: the view stays while the player walks, and moves near an edge."""
+    app = GameApp.from_engine(Engine.scenario(big_picture(40, 20)))
+    rows_of_at = []
+    for _ in range(15):
+        rows_of_at.append(where(render(app), "@")[0][1])
+        press(app, "j")
+    scrolls = sum(1 for a, b in zip(rows_of_at, rows_of_at[1:], strict=False) if b == a)
+    assert scrolls <= 3  # the view scrolled at most a few times in 15 steps south
+    assert len(set(rows_of_at)) > 5  # the @ walked down the screen instead
+    layout = Layout.of(tcod.console.Console(80, 24, order="F"))
+    assert all(0 <= y < layout.map.h for y in rows_of_at)
+
+
+def test_a_bigger_terminal_shows_more_of_the_map():
+    app = GameApp.from_engine(Engine.scenario(big_picture(40, 20)))
+    small = Layout.of(tcod.console.Console(80, 24, order="F")).map
+    big = Layout.of(tcod.console.Console(120, 40, order="F")).map
+    assert big.h > small.h + 8 and big.w > small.w
+    app.engine.gamemap.explored[:] = True
+    shown = {size: sum(len(line.strip()) for line in render(app, *size)[:rows])
+             for size, rows in (((80, 24), small.h), ((120, 40), big.h))}
+    assert shown[(120, 40)] == 80 * big.h and shown[(80, 24)] == 80 * small.h

@@ -1,0 +1,50 @@
+"""Which part of the map the view shows: it stays put while the player walks about and moves
+only when the player comes near an edge, as DCSS's does (so at 80x24 the map does not jump a
+row with every step). A level narrower or shorter than the view sits in its middle."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+def margin(view: int) -> int:
+    """How close to the view's edge the player may come before it moves (a fifth of it)."""
+    return max(2, view // 5)
+
+
+def centred(focus: int, size: int, view: int) -> int:
+    """The first cell shown along one axis with ``focus`` in the middle, kept on the map."""
+    if size <= view:
+        return -((view - size) // 2)  # a small map sits in the middle
+    return min(max(focus - view // 2, 0), size - view)
+
+
+def follow(start: int, focus: int, size: int, view: int) -> int:
+    """Keep ``start`` unless ``focus`` has come within the margin of an edge (or left the view):
+    then centre on it again."""
+    if size <= view:
+        return centred(focus, size, view)
+    m = min(margin(view), (view - 1) // 2)
+    if start + m <= focus <= start + view - 1 - m:
+        return start
+    return centred(focus, size, view)
+
+
+@dataclass(slots=True)
+class Camera:
+    """The view's top-left map cell, remembered between frames (UI state only)."""
+
+    origin: tuple[int, int] | None = None
+    frame: tuple[int, ...] = ()  # depth and sizes the origin was made for
+
+    def look_at(self, focus: tuple[int, int], map_size: tuple[int, int],
+                view: tuple[int, int], depth: int) -> tuple[int, int]:
+        frame = (depth, *map_size, *view)
+        if self.origin is None or frame != self.frame:
+            self.origin = (centred(focus[0], map_size[0], view[0]),
+                           centred(focus[1], map_size[1], view[1]))
+        else:
+            self.origin = (follow(self.origin[0], focus[0], map_size[0], view[0]),
+                           follow(self.origin[1], focus[1], map_size[1], view[1]))
+        self.frame = frame
+        return self.origin
