@@ -57,6 +57,42 @@ def truecolor_supported(environ: Mapping[str, str] | None = None) -> bool:
     return value.lower() in ("truecolor", "24bit")
 
 
+TRUECOLOR, COLOURS_256, COLOURS_16 = "truecolor", "256", "16"
+
+
+class DumbTerminal(NoTerminal):
+    """TERM=dumb (or no TERM): the terminal cannot move the cursor, so it cannot draw a map."""
+
+    def __init__(self, term: str) -> None:
+        RuntimeError.__init__(
+            self, f"this terminal (TERM={term or 'unset'}) cannot draw the game: run it in a "
+            "terminal such as xterm (TERM=xterm-256color), or play with --window")
+
+
+def colour_depth(colours: int, environ: Mapping[str, str] | None = None) -> str:
+    """Truecolour where the terminal says so (COLORTERM), else 256 colours where terminfo has
+    them, else the 16 system colours (TERM=xterm, linux, vt100, ...)."""
+    if truecolor_supported(environ):
+        return TRUECOLOR
+    return COLOURS_256 if colours >= 256 else COLOURS_16
+
+
+def system16(rgb: NDArray[np.integer]) -> NDArray[np.int32]:
+    """(..., 3) RGB -> (...) one of the 16 system colours, 0-15, by what a colour means rather
+    than by distance (themes redefine the 16, and the nearest in RGB turns every muted colour
+    grey): greys by brightness (black, dark grey, grey, white), colours by which channels are
+    strong, bright when the colour is; anything very dark is black."""
+    rgb = np.asarray(rgb, dtype=np.int32)
+    top, low = rgb.max(axis=-1), rgb.min(axis=-1)
+    grey = np.select([top < 35, top < 100, top < 200], [0, 8, 7], 15)
+    strong = rgb * 100 >= top[..., None] * 65
+    hue = strong[..., 0] * 1 + strong[..., 1] * 2 + strong[..., 2] * 4
+    coloured = hue + np.where(top >= 200, 8, 0)
+    muted = (top - low) * 4 < top  # saturation under a quarter
+    out = np.where(muted, grey, coloured)
+    return np.where(top < 50, 0, out).astype(np.int32)
+
+
 def xterm256(rgb: NDArray[np.integer]) -> NDArray[np.int32]:
     """Nearest xterm colour, (..., 3) RGB -> (...) index in the cube (16-231) or greys (232-255).
 
@@ -83,9 +119,14 @@ def _pack(rgb: NDArray[np.uint8]) -> NDArray[np.int32]:
 class AnsiRenderer:
     """Writes the difference between successive console frames as ANSI escapes."""
 
-    def __init__(self, stream: TextStream, *, truecolor: bool | None = None) -> None:
+    def __init__(self, stream: TextStream, *, truecolor: bool | None = None,
+                 depth: str | None = None) -> None:
         self.stream = stream
-        self.truecolor = truecolor_supported() if truecolor is None else truecolor
+        if depth is None:
+            truecolor = truecolor_supported() if truecolor is None else truecolor
+            depth = TRUECOLOR if truecolor else COLOURS_256
+        self.depth = depth
+        self.truecolor = depth == TRUECOLOR
         self._prev: tuple[NDArray[np.int32], ...] | None = None
         self._params: dict[tuple[int, int, bool], str] = {}
 
@@ -141,12 +182,14 @@ class AnsiRenderer:
         return "".join(out)
 
     def _colour_keys(self, rgb: NDArray[np.uint8]) -> NDArray[np.int32]:
-        """One int per colour: packed RGB in truecolor mode, else the xterm-256 index."""
-        return _pack(rgb) if self.truecolor else xterm256(rgb)
+        """One int per colour: packed RGB in truecolor mode, else the xterm-256 or 16 index."""
+        if self.truecolor:
+            return _pack(rgb)
+        return xterm256(rgb) if self.depth == COLOURS_256 else system16(rgb)
 
     def _sgr(self, fg: int, bg: int) -> str:
         """The SGR escape setting fg and/or bg (-1 = leave alone); cached, colours repeat a lot."""
-        key = (fg, bg, self.truecolor)
+        key = (fg, bg, self.depth)
         if key not in self._params:
             if len(self._params) > 65536:
                 self._params.clear()
@@ -157,6 +200,9 @@ class AnsiRenderer:
     def _colour(self, layer: int, key: int) -> str:
         if self.truecolor:
             return f"{layer};2;{key >> 16};{(key >> 8) & 255};{key & 255}"
+        if self.depth == COLOURS_16:  # 30-37 / 90-97 for fg, 40-47 / 100-107 for bg
+            base = (30 if layer == 38 else 40) if key < 8 else (90 if layer == 38 else 100)
+            return str(base + key % 8)
         return f"{layer};5;{key}"
 
 
@@ -184,18 +230,23 @@ def run(app: App, *, min_size: tuple[int, int] = (80, 24)) -> int | None:
     the terminal. Returns the signal (SIGTERM, SIGHUP) that ended the game, if one did.
 
     Ctrl-C goes to the app's ``interrupt()`` (see game.frontends.stopping). Raises NoTerminal
-    (before touching the terminal) when stdin or stdout is not a tty. Other exceptions
-    propagate after the terminal is restored.
+    (before touching the terminal) when stdin or stdout is not a tty, or DumbTerminal (a
+    NoTerminal) when TERM is dumb or unset. Other exceptions propagate after the terminal is
+    restored.
     """
     for stream in (sys.stdin, sys.stdout):
         if stream is None or not stream.isatty():
             raise NoTerminal()
+    name = os.environ.get("TERM", "")
+    if name in ("", "dumb"):
+        raise DumbTerminal(name)
     term = blessed.Terminal()
+    renderer = AnsiRenderer(term.stream, depth=colour_depth(term.number_of_colors))
     stop = Stop()
     try:
         with contextlib.suppress(KeyboardInterrupt), _Screen(term) as screen, \
                 _signals() as flags, stop_signals() as stop:
-            return _loop(app, term, screen, AnsiRenderer(term.stream), min_size, flags, stop)
+            return _loop(app, term, screen, renderer, min_size, flags, stop)
     except (OSError, termios.error):  # the terminal went away (its reads and writes fail)
         hang_up(app, stop)  # saves, unless the loop already did
         if stop.signum is None:
