@@ -16,7 +16,7 @@ from game.world.player_actions import NO_SHIELD
 from . import describe, palette
 from .inventory import choose
 from .keys import DIRECTIONS
-from .menus import Entry, MenuScreen
+from .menus import MenuScreen
 from .screen import POP, STAY, Push, Replace, Session, Step
 from .target import TargetScreen
 from .text import panel, put
@@ -74,7 +74,7 @@ def throw(session: Session) -> Step:
         session.notice = "You have nothing to throw."
         return STAY
     engine = session.engine
-    entries = [Entry(describe.item_label(engine, i), i) for i in items]
+    entries = describe.item_entries(engine, items, in_order=True)  # made for throwing first
     return Push(MenuScreen("Throw what?", entries,
                            lambda item: Replace(_aim_throw(session, item))))
 

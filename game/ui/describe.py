@@ -6,11 +6,16 @@ The rules layer phrases combat; these few words exist only on screens, so they l
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from game.content.catalog import ItemData
 from game.rules import profiles, stats
 from game.rules.messages import a_or_an
+from game.world import stacks
 from game.world.components import Creature, Effects, Health, Item, Vitals
 from game.world.engine import Engine
+
+from .menus import Entry
 
 SLOT_WORDS = {
     "main": "(wielded)", "off": "(in off hand)", "missile": "(readied)", "ammo": "(in quiver)",
@@ -45,6 +50,16 @@ def item_label(engine: Engine, item: int) -> str:
     slot = engine.equipped_slot(item)
     name = engine.item_name(item)
     return f"{name} {SLOT_WORDS[slot]}" if slot else name
+
+
+def item_entries(engine: Engine, items: list[int],
+                 right: Callable[[int], str] | None = None, *,
+                 in_order: bool = False) -> list[Entry]:
+    """Menu entries for carried things, each under its own letter: in letter order, or in
+    the order given."""
+    return [Entry(item_label(engine, i), i, right(i) if right else "",
+                  key=engine.component(i, Item).letter)
+            for i in (items if in_order else stacks.by_letter(items))]
 
 
 def weight_tenths(engine: Engine, item: int) -> int:

@@ -11,6 +11,7 @@ from game.content.magic import Consumable
 from game.rules import charscreen
 from game.rules.items import THROWN_ONLY, Ammo, Armour, Weapon
 from game.world import actions as A
+from game.world.components import Health
 from game.world.engine import Engine
 
 from . import describe
@@ -60,15 +61,17 @@ ITEM_COMMANDS = {
 
 
 def choose(session: Session, title: str, items: list[int],
-           action: Callable[[int], A.Action]) -> Step:
-    """A menu of ``items``; choosing one submits its action and closes the menu."""
+           action: Callable[[int], A.Action], *, carried: bool = True) -> Step:
+    """A menu of ``items`` (carried ones under their own letters); choosing one submits its
+    action and closes the menu."""
     engine = session.engine
 
     def pick(item: int) -> Step:
         session.act(action(item))
         return POP
 
-    entries = [Entry(describe.item_label(engine, i), i) for i in items]
+    entries = describe.item_entries(engine, items) if carried else [
+        Entry(describe.item_label(engine, i), i) for i in items]
     return Push(MenuScreen(title, entries, pick))
 
 
@@ -93,7 +96,38 @@ def pick_up(session: Session) -> Step:
     if len(items) == 1:
         session.act(A.PickUp(items[0]))
         return STAY
-    return choose(session, "Pick up what?", items, A.PickUp)
+    entries = [Entry(describe.item_label(engine, i), i) for i in items]
+    return Push(PickUpMenu(session, entries))
+
+
+def pick_up_all(session: Session, items: list[int]) -> None:
+    """Take each in turn (a step's time each), until one is refused or something happens."""
+    for item in items:
+        hp = session.engine.component(session.engine.player, Health).hp
+        result = session.act(A.PickUp(item))
+        if not isinstance(result, A.Done) or session.engine.over or \
+                session.engine.component(session.engine.player, Health).hp < hp:
+            return
+
+
+class PickUpMenu(MenuScreen):
+    """Pick up what? A letter takes one thing; g or , takes everything."""
+
+    ALL_KEYS = ("g", ",")
+
+    def __init__(self, session: Session, entries: list[Entry]) -> None:
+        super().__init__("Pick up what? (g or , : everything)", entries, self._one)
+        self.session = session
+
+    def _one(self, item: int) -> Step:
+        self.session.act(A.PickUp(item))
+        return POP
+
+    def handle_key(self, key: str) -> Step:
+        if key in self.ALL_KEYS:
+            pick_up_all(self.session, [e.value for e in self.entries])
+            return POP
+        return super().handle_key(key)
 
 
 def _note(engine: Engine, item: int) -> str:
@@ -107,7 +141,7 @@ def inventory_screen(session: Session) -> MenuScreen:
     """Everything carried, where it is held or worn, its weight, and the load in all."""
     engine = session.engine
     items = engine.inventory()
-    entries = [Entry(describe.item_label(engine, i), i, _note(engine, i)) for i in items]
+    entries = describe.item_entries(engine, items, lambda i: _note(engine, i))
     total = sum(describe.weight_tenths(engine, i) for i in items)
     note = f"Carrying {describe.pounds(total)}: {describe.burden(engine)}"
     return MenuScreen("Inventory", entries, note=note)

@@ -31,7 +31,7 @@ def read(session: Session) -> Step:
 
 
 def _entries(session: Session, items: list[int]) -> list[Entry]:
-    return [Entry(describe.item_label(session.engine, i), i) for i in items]
+    return describe.item_entries(session.engine, items)
 
 
 def _read(session: Session, item: int) -> Step:

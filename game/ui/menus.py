@@ -24,6 +24,7 @@ class Entry:
     value: Any = None
     right: str = ""  # a right-aligned note: "4.0 lb"
     fg: palette.Colour = palette.TEXT
+    key: str = ""  # its own letter (a carried item's, for the whole game); else by position
 
 
 class MenuScreen:
@@ -50,6 +51,11 @@ class MenuScreen:
             self.selected = min(max(0, self.selected + moves[key]), len(self.entries) - 1)
         elif key == "enter" and self.entries:
             return self._choose(self.selected)
+        elif self.entries and self.entries[0].key:
+            index = next((i for i, e in enumerate(self.entries) if e.key == key), None)
+            if index is not None:
+                self.selected = index
+                return self._choose(index)
         elif len(key) == 1 and key in LETTERS[:self.page_size]:
             index = self.page * self.page_size + LETTERS.index(key)
             if index < len(self.entries):
@@ -90,7 +96,7 @@ class MenuScreen:
                     entry: Entry, row: int, selected: bool) -> None:
         bg = palette.SELECTED_BG if selected else palette.PANEL
         console.draw_rect(x, y, width, 1, ord(" "), bg=bg)
-        put(console, x + 1, y, f"{LETTERS[row]})", palette.KEY, bg)
+        put(console, x + 1, y, f"{entry.key or LETTERS[row]})", palette.KEY, bg)
         label_room = width - 5 - (len(entry.right) + 1 if entry.right else 0)
         put(console, x + 4, y, entry.label, entry.fg, bg, label_room)
         if entry.right:

@@ -16,6 +16,7 @@ from game.world import actions as A
 from game.world.engine import Engine
 from game.world.events import LevelChanged, Message
 
+from . import autopickup
 from .camera import Camera
 from .options import DEFAULT, Options
 
@@ -101,6 +102,8 @@ class Session:
         self.marker = log[-1] if log else None
         self.notice = None
         result = self.engine.submit(action)
+        if isinstance(action, A.Move) and isinstance(result, A.Done) and self.options.auto_pickup:
+            autopickup.after_step(self.engine, self.engine.submit)
         if isinstance(result, A.Done) and any(isinstance(e, LevelChanged)
                                               for e in result.events):
             self.save()  # every change of level is saved

@@ -16,7 +16,7 @@ from game.rules import stats
 from game.rules.items import THROWN_ONLY, Ammo, Armour, Weapon
 
 from . import actions as A
-from . import consumables, curses, fighters
+from . import consumables, curses, fighters, stacks
 from .components import Equipment, Health, Inventory, Item, Position, Vitals
 from .events import Event, Message
 
@@ -29,15 +29,15 @@ def pickup(engine: Engine, action: A.PickUp) -> A.Result:
     pos = engine.position(engine.player)
     if action.item not in engine.items_at(pos.x, pos.y):
         return A.Impossible("There is nothing like that here.")
-    events: list[Event] = [Message(f"You pick up the {engine.item_name(action.item)}.")]
+    carried = esper.component_for_entity(engine.player, Inventory).items
+    if stacks.pile_for(engine, carried, action.item) is None \
+            and stacks.free_letter(engine.player) is None:
+        return A.Impossible("You cannot carry any more things.")
+    name = engine.item_name(action.item)
     esper.remove_component(action.item, Position)
-    name = engine.item_name_only(action.item)
-    pile = next((i for i in engine.inventory() if engine.item_name_only(i) == name), None)
-    if pile is not None and isinstance(engine.catalog.lookup(name), Ammo):
-        esper.component_for_entity(pile, Item).count += engine.item_count(action.item)
-        esper.delete_entity(action.item, immediate=True)
-    else:
-        esper.component_for_entity(engine.player, Inventory).items.append(action.item)
+    held = stacks.take(engine, engine.player, action.item)
+    letter = esper.component_for_entity(held, Item).letter
+    events: list[Event] = [Message(f"You pick up the {name} ({letter}).")]
     return A.Done(tuple(events), stats.STEP_TICKS)
 
 

@@ -111,6 +111,8 @@ class Inventory:
 class Item:
     name: str  # a weapon, armour, ammunition or item name from the tables
     count: int = 1
+    letter: str = ""  # its inventory letter, kept for the whole game (game.world.stacks)
+    thrown: bool = False  # lying where the player shot or threw it (auto-pickup takes it)
 
 
 @dataclass(slots=True)

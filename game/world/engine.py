@@ -28,6 +28,7 @@ from . import (
     paths,
     populate,
     sight,
+    stacks,
     state,
     vitals,
     wizard_actions,  # noqa: F401  (registers the wizard's action tags)
@@ -286,9 +287,10 @@ class Engine:
             self._give(eid, name)
 
     def _give(self, eid: int, name: str, count: int = 1) -> int:
-        item = self.create_item(name, count)
-        esper.component_for_entity(eid, Inventory).items.append(item)
-        return item
+        held = stacks.take(self, eid, self.create_item(name, count))
+        if held is None:
+            raise ValueError(f"no room to carry the {name}")
+        return held
 
     def create_item(self, name: str, count: int = 1, at: Position | None = None,
                     powers: Powers | None = None) -> int:

@@ -10,9 +10,8 @@ import esper
 import tcod.los
 
 from game.rules import profiles
-from game.rules.items import Ammo
 
-from . import combat
+from . import combat, stacks
 from .components import Item, Position
 from .events import Event, Message
 
@@ -48,9 +47,10 @@ def distance(engine: Engine, a: int, b: int) -> int:
 
 
 def loose(engine: Engine, shooter: int, attack: profiles.AttackProfile, x: int, y: int,
-          item_name: str, *, breaks: int = 0) -> list[Event]:
+          item_name: str, *, breaks: int = 0, letter: str = "") -> list[Event]:
     """Fly, strike whatever is reached, and leave the thing where it stopped (unless it breaks:
-    ``breaks`` is a percent chance)."""
+    ``breaks`` is a percent chance). The player's own keeps its ``letter`` and is marked as
+    thrown, for auto-pickup."""
     path = flight(engine, shooter, x, y, attack.range)
     events: list[Event] = []
     if path.target is not None:
@@ -65,15 +65,18 @@ def loose(engine: Engine, shooter: int, attack: profiles.AttackProfile, x: int, 
         if shooter == engine.player:
             events.append(Message(f"The {item_name} breaks."))
         return events
-    drop(engine, item_name, *spot)
+    drop(engine, item_name, *spot, letter=letter, thrown=shooter == engine.player)
     return events
 
 
-def drop(engine: Engine, name: str, x: int, y: int, count: int = 1) -> None:
+def drop(engine: Engine, name: str, x: int, y: int, count: int = 1, *, letter: str = "",
+         thrown: bool = False) -> None:
     """Put ``count`` of a thing on a cell, joining a pile of the same thing there."""
-    for eid in engine.items_at(x, y):
-        item = esper.component_for_entity(eid, Item)
-        if item.name == name and isinstance(engine.catalog.lookup(name), Ammo):
-            item.count += count
-            return
-    engine.create_item(name, count, Position(x, y, engine.depth))
+    new = engine.create_item(name, count, Position(x, y, engine.depth))
+    item = esper.component_for_entity(new, Item)
+    item.letter, item.thrown = letter, thrown
+    pile = stacks.pile_for(engine, engine.items_at(x, y), new)
+    if pile is not None:
+        esper.component_for_entity(pile, Item).count += count
+        esper.component_for_entity(pile, Item).thrown |= thrown
+        engine.delete(new)

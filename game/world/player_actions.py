@@ -157,10 +157,10 @@ def fire(engine: Engine, action: A.Fire) -> A.Result:
     if (action.x, action.y) == xy(engine, engine.player):
         return A.Impossible("You cannot shoot yourself.")
     attack = profiles.shot(fighter)
-    name = engine.item_name_only(eq.ammo)
+    name, letter = engine.item_name_only(eq.ammo), engine.component(eq.ammo, Item).letter
     belongings.consume(engine, eq.ammo)
     events = missiles.loose(engine, engine.player, attack, action.x, action.y, name,
-                            breaks=fighter.ammo.break_chance)
+                            breaks=fighter.ammo.break_chance, letter=letter)
     return A.Done(tuple(events), attack.ticks)
 
 
@@ -179,9 +179,10 @@ def throw(engine: Engine, action: A.Throw) -> A.Result:
     if (action.x, action.y) == xy(engine, engine.player):
         return A.Impossible("You cannot throw at yourself.")
     attack = profiles.throw(engine.fighter(engine.player), data)
-    name = engine.item_name_only(action.item)
+    name, letter = engine.item_name_only(action.item), engine.component(action.item, Item).letter
     belongings.consume(engine, action.item)
-    events = missiles.loose(engine, engine.player, attack, action.x, action.y, name)
+    events = missiles.loose(engine, engine.player, attack, action.x, action.y, name,
+                            letter=letter)
     return A.Done(tuple(events), attack.ticks)
 
 

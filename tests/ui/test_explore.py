@@ -5,6 +5,7 @@ from __future__ import annotations
 from test_screens import press
 
 from game.ui.app import GameApp
+from game.world import actions as A
 from game.world.engine import Engine
 
 HALL = """
@@ -30,11 +31,11 @@ def test_explore_walks_into_the_unknown_until_a_creature_shows():
 
 
 def test_explore_stops_on_an_item_and_goes_to_the_stairs_when_done():
-    app = app_for(HALL.replace("@....", "@..!.").replace("....#\n####", "...>#\n####"),
-                  {"!": "healing potion"})
+    app = app_for(HALL.replace("@....", "@..)!").replace("....#\n####", "...>#\n####"),
+                  {")": "dagger", "!": "healing potion"})
     engine = app.engine
     press(app, "o")
-    assert engine.position(engine.player).x == 4  # on the potion
+    assert engine.position(engine.player).x == 4  # on the dagger, which auto-pickup leaves
     press(app, "g")
     for _ in range(10):
         press(app, "o")
@@ -77,3 +78,25 @@ def test_explore_goes_round_a_known_trap():
             break
     assert engine.gamemap.explored[18, 3] and "You fall into a pit!" not in [
         m.text for m in engine.log]
+
+
+def test_explore_and_steps_pick_up_potions_and_your_own_missiles_but_not_with_the_option_off():
+    from game.ui.options import Options
+    from game.world.components import Item
+
+    picture = HALL.replace("@....", "@.!..")
+    app = app_for(picture, {"!": "healing potion"})
+    press(app, "o")
+    names = [app.engine.item_name(i) for i in app.engine.inventory()]
+    assert "3 healing potions" in names  # stacked with the two it started with
+    first = app.engine.actions[:3]
+    assert first[:2] == [A.Move(1, 0), A.Move(1, 0)] and first[2].tag == "pickup"
+    off = GameApp.from_engine(Engine.scenario(picture, {"!": "healing potion"}, seed=1),
+                              options=Options(auto_pickup=False))
+    press(off, "l", "l")
+    assert all(a.tag == "move" for a in off.engine.actions)
+    thrown = app_for(HALL.replace("@....", "@.).."), {")": "dagger"})
+    dagger = thrown.engine.items_at(3, 1)[0]
+    thrown.engine.component(dagger, Item).thrown = True
+    press(thrown, "l", "l")
+    assert "dagger" in [thrown.engine.item_name(i) for i in thrown.engine.inventory()]

@@ -52,7 +52,7 @@ def test_big_T_throws_a_chosen_weapon_which_lands_on_the_floor():
     engine = app.engine
     press(app, "l", "g")  # step onto the javelin and pick it up
     javelin = next(i for i in engine.inventory() if engine.item_name_only(i) == "javelin")
-    press(app, "T", "a")
+    press(app, "T", engine.component(javelin, Item).letter)
     assert isinstance(app.screen, TargetScreen)
     assert "Throw the javelin, range 8" in text(app)
     press(app, "enter")
@@ -80,7 +80,9 @@ def test_stance_keys_change_the_status_line_and_the_at_screen():
 
 def test_a_second_weapon_adds_an_off_hand_line():
     app = app_for(RANGE.replace("@.", "@d"), {"k": "kobold", "d": "dagger"})
-    press(app, "l", "g", "w", "a", "@")
+    press(app, "l", "g")
+    dagger = next(i for i in app.engine.inventory() if app.engine.item_name_only(i) == "dagger")
+    press(app, "w", app.engine.component(dagger, Item).letter, "@")
     screen = text(app)
     assert "Main hand" in screen and "Off hand" in screen
     assert "-1 to hit, 1d9+3 slashing or piercing" in screen  # +3 and main hand -4
@@ -111,7 +113,7 @@ def test_a_bow_too_heavy_to_draw_costs_to_hit_and_damage():
 def test_B_bashes_with_a_shield():
     app = app_for("#####\n#@k.#\n#s..#\n#####", {"k": "kobold", "s": "large shield"})
     engine = app.engine
-    press(app, "j", "g", "w", "a", "k")  # down, take the shield, wield it, back up
+    press(app, "j", "g", "w", "d", "k")  # down, take the shield (d), wield it, back up
     kobold = engine.creatures_here()[0][0]
     engine.component(kobold, Health).hp = 99  # it must live through the bash
     before = engine.component(engine.player, Actor).next_tick

@@ -15,7 +15,7 @@ from game.ui.main_screen import MainScreen
 from game.ui.menus import Entry, MenuScreen
 from game.ui.screen import POP
 from game.ui.view import Layout, camera
-from game.world.components import Health, Vitals
+from game.world.components import Health, Item, Vitals
 from game.world.engine import Engine
 
 ROOM = """
@@ -173,7 +173,7 @@ def test_drop_menu_drops_the_chosen_item():
     pos = engine.position(engine.player)
     assert engine.items_at(pos.x, pos.y) == [potion]
     assert isinstance(app.screen, MainScreen)
-    assert "You drop the healing potion." in text(app)
+    assert "You drop the 2 healing potions." in text(app)
 
 
 def test_g_picks_up_one_item_directly_and_asks_among_several():
@@ -181,7 +181,7 @@ def test_g_picks_up_one_item_directly_and_asks_among_several():
     engine = app.engine
     press(app, "l", "g")
     assert "dagger" in [engine.item_name(i) for i in engine.inventory()]
-    press(app, "d", "a", "d", "a")  # drop the long sword, then the leather jerkin
+    press(app, "d", "a", "d", "b")  # drop the long sword (a), then the leather jerkin (b)
     press(app, "g")
     assert "Pick up what?" in text(app)
     press(app, "a")
@@ -203,13 +203,13 @@ def test_take_off_wear_wield_and_quaff():
     jerkin = engine.inventory()[1]
     press(app, "R", "b")
     assert engine.equipped_slot(jerkin) is None
-    press(app, "W", "a")
+    press(app, "W", "b")  # every menu names a thing by its own letter
     assert engine.equipped_slot(jerkin) == "body"
     sword = engine.inventory()[0]
     press(app, "R", "a", "w", "a")
     assert engine.equipped_slot(sword) == "main"
     engine.component(engine.player, Health).hp = 3
-    press(app, "q", "a")
+    press(app, "q", "c")
     assert engine.component(engine.player, Health).hp > 3
 
 
@@ -410,3 +410,39 @@ def test_a_bigger_terminal_shows_more_of_the_map():
     shown = {size: sum(len(line.strip()) for line in render(app, *size)[:rows])
              for size, rows in (((80, 24), small.h), ((120, 40), big.h))}
     assert shown[(120, 40)] == 80 * big.h and shown[(80, 24)] == 80 * small.h
+def test_after_a_drop_the_next_d_takes_the_letter_shown_before():
+    """The bug: letters were positions, so after a drop they slid onto other items."""
+    app = scenario("######\n#@djJ#\n######", {"d": "dagger", "j": "javelin", "J": "javelin"})
+    engine = app.engine
+    press(app, "l", "g", "l", "g", "l", "g")
+    letters = {engine.item_name_only(i): engine.component(i, Item).letter
+               for i in engine.inventory()}
+    assert letters == {"long sword": "a", "leather jerkin": "b", "healing potion": "c",
+                       "dagger": "d", "javelin": "e"}  # the two javelins stack under e
+    press(app, "d", "b")  # drop the leather jerkin
+    press(app, "d")
+    assert "c) 2 healing potions" in text(app) and "e) 2 javelins" in text(app)
+    press(app, "d")  # the dagger, still d
+    assert "dagger" not in [engine.item_name_only(i) for i in engine.inventory()]
+    assert "2 healing potions" in [engine.item_name(i) for i in engine.inventory()]
+
+
+def test_a_thing_picked_up_again_takes_its_old_letter_back():
+    app = scenario("####\n#@.#\n####", {})
+    engine = app.engine
+    press(app, "d", "a", "g")
+    sword = next(i for i in engine.inventory() if engine.item_name_only(i) == "long sword")
+    assert engine.component(sword, Item).letter == "a"
+
+
+def test_pick_up_all_with_g_in_the_menu():
+    app = scenario("####\n#@d#\n####", {"d": "dagger"})
+    engine = app.engine
+    engine.create_item("javelin", 1, engine.position(engine.player))
+    engine.create_item("arrow", 5, engine.position(engine.player))
+    press(app, "g")
+    assert "Pick up what?" in text(app)
+    press(app, "g")
+    assert engine.items_at(1, 1) == [] and isinstance(app.screen, MainScreen)
+    names = [engine.item_name(i) for i in engine.inventory()]
+    assert "javelin" in names and "5 arrows" in names

@@ -1,0 +1,35 @@
+"""Auto-pickup: stepping onto potions, scrolls or the missiles you shot or threw picks them up.
+
+It lives in the interface, not the rules: it submits ordinary PickUp actions, which the
+recording keeps, so a game replays the same whatever the option was. Auto-explore and travel
+walk with the same steps and so pick up the same things. ``Options.auto_pickup`` turns it off.
+"""
+
+from __future__ import annotations
+
+from game.content.catalog import MiscItem
+from game.content.magic import Consumable
+from game.world import actions as A
+from game.world.components import Item
+from game.world.engine import Engine
+from game.world.stacks import STACKING_KINDS
+
+
+def wanted(engine: Engine, item: int) -> bool:
+    component = engine.component(item, Item)
+    data = engine.catalog.lookup(component.name)
+    if component.thrown:
+        return True
+    if isinstance(data, Consumable):
+        return data.kind in STACKING_KINDS
+    return isinstance(data, MiscItem) and data.heals is not None
+
+
+def after_step(engine: Engine, act) -> None:
+    """Pick up what is wanted on the player's cell, one recorded action each."""
+    pos = engine.position(engine.player)
+    for item in engine.items_at(pos.x, pos.y):
+        if engine.over or not wanted(engine, item):
+            continue
+        if not isinstance(act(A.PickUp(item)), A.Done):
+            return
