@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import d20, manual, qud, tides
+from . import coc, d20, manual, qud, tides
 from .common import Clash
 
-SYSTEMS: dict[str, ModuleType] = {m.NAME: m for m in (manual, qud, d20, tides)}
+SYSTEMS: dict[str, ModuleType] = {m.NAME: m for m in (manual, qud, d20, coc, tides)}
 NAMES = tuple(SYSTEMS)
 DEFAULT = manual.NAME
 

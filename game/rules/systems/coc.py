@@ -1,0 +1,329 @@
+"""The d100 roll-under system of success levels: the attacker rolls under its skill, the
+defender dodges or counterattacks, and extreme or critical successes do maximum damage.
+
+Decided where the document is silent: critical is a roll of 01; extreme at or under a fifth of
+the skill, hard at or under half (both rounded down), regular at or under the skill; a fumble
+is 100, or 96-100 when the skill is under 50. A dodge succeeds on an equal or better level than
+the attack's; a counterattack must be strictly better (a tie goes to the attacker) and never
+does extreme damage; when both fail no one is hurt. Bonus and penalty dice cancel one for one;
+the rest pick the best or worst tens die (00 with a units 0 is 100).
+
+From our fighters (one place, ``numbers``): the fighting skill is 50 + 5 x the manual's to-hit
+of the attack; Dodge is 25 + 5 x (the manual's Defence against it - 10), so an ordinary
+unarmoured target (Dexterity 10, the document's DEX 50) dodges at 25, half its DEX; both stay
+within 1 to 99. The damage bonus comes from STR + SIZ taken as 10 x Strength (-2, -1, 0, +1d4,
++1d6, then +1d6 per 80 more); throws, bows and slings add half of it. The weapon's damage is its
+dice and every flat bonus but Strength's. Piercing and stinging weapons, and every shot, impale.
+The manual's Protection comes off flat, as armour points. The defender dodges, or counters when
+its own fighting skill is higher than its Dodge and the attack is a blow or bash from beside
+it; a shot is not reacted to (the document's firearms), and gets a bonus die from beside the
+target (point blank). The game has no rounds, so no one is ever outnumbered.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..dice import Dice, Rng
+from ..profiles import BLOW, DODGE, SHOT, THROW, Fighter, defence, melee_attacks
+from ..profiles import PARRY as PARRIED
+from ..resolve import Outcome
+from .common import (
+    ONE,
+    ZERO,
+    Clash,
+    add,
+    blend,
+    dice_text,
+    hit,
+    manual_defence,
+    mapped,
+    miss,
+    tidy,
+    weapon_dice,
+)
+
+NAME = "coc"
+SUMMARY = "d100 under skill; success levels; dodge or counterattack"
+EXACT_DUEL = False  # a counterattack hurts the attacker: the two sides are not independent
+LEVELS = ("fumble", "failure", "regular", "hard", "extreme", "critical")
+RANK = {"fumble": 0, "failure": 0, "regular": 1, "hard": 2, "extreme": 3, "critical": 4}
+DODGE_REACTION, COUNTER = "dodge", "counter"
+HALF_DB_SKILLS = ("Bows", "Slings")
+
+
+@dataclass(frozen=True, slots=True)
+class Numbers:
+    skill: int
+    damage: str
+    db: str  # "0", "-1", "1d4"
+    impales: bool
+    dodge: int
+    armour: int
+
+    def row(self) -> tuple[str, ...]:
+        return (str(self.skill), self.damage, self.db, "yes" if self.impales else "no",
+                str(self.dodge), str(self.armour))
+
+
+COLUMNS = ("skill", "damage", "DB", "impales", "Dodge", "armour")
+
+
+def _within(value: int) -> int:
+    return max(1, min(99, value))
+
+
+def damage_bonus(strength: int) -> str:
+    """The damage bonus for STR + SIZ = 10 x Strength."""
+    total = 10 * strength
+    for top, db in ((64, "-2"), (84, "-1"), (124, "0"), (164, "1d4"), (204, "1d6")):
+        if total <= top:
+            return db
+    return f"{2 + (total - 205) // 80}d6"
+
+
+def numbers(f: Fighter, attack=None, *, kind: str = BLOW, adjacent: bool = True) -> Numbers:
+    """A fighter in this system's numbers (its main blow unless ``attack`` is given)."""
+    attack = attack or melee_attacks(f)[0]
+    db = damage_bonus(f.strength)
+    if attack.kind == SHOT and attack.skill not in HALF_DB_SKILLS:
+        db = "0"
+    if attack.kind in (SHOT, THROW) and db != "0":
+        db = f"half {db}"
+    impales = attack.kind == SHOT or bool({"piercing", "sting"} & set(attack.damage_types))
+    return Numbers(_within(50 + 5 * attack.to_hit), str(weapon_dice(attack, f)), db, impales,
+                   _within(25 + 5 * (manual_defence(f, kind, adjacent=adjacent) - 10)),
+                   defence(f).protection)
+
+
+# --- rolls and levels -------------------------------------------------------------------------
+
+
+def level(roll: int, skill: int) -> str:
+    """The success level of a d100 roll (1 to 100) against a skill."""
+    if roll == 1:
+        return "critical"
+    if roll == 100 or (skill < 50 and roll >= 96):
+        return "fumble"
+    if roll <= skill // 5:
+        return "extreme"
+    if roll <= skill // 2:
+        return "hard"
+    return "regular" if roll <= skill else "failure"
+
+
+def _value(tens: int, units: int) -> int:
+    return 100 if tens == 0 and units == 0 else 10 * tens + units
+
+
+def roll_d100(rng: Rng, bonus: int = 0, penalty: int = 0) -> tuple[int, str]:
+    """A d100 with bonus and penalty dice (cancelling one for one): one units die and a tens
+    die for each, the best (lowest) or worst (highest) counting."""
+    net = bonus - penalty
+    units = rng.randint(0, 9)
+    tens = [rng.randint(0, 9) for _ in range(1 + abs(net))]
+    values = [_value(t, units) for t in tens]
+    pick = min(values) if net > 0 else max(values)
+    shown = (f" (tens {', '.join(f'{t}0' for t in tens)}, units {units})"
+             if net else "")
+    return pick, shown
+
+
+def roll_chances(bonus: int = 0, penalty: int = 0) -> dict[int, Fraction]:
+    """The chance of each d100 result with bonus and penalty dice."""
+    extra = abs(bonus - penalty)
+    out: dict[int, Fraction] = {}
+    for units in range(10):
+        values = sorted(_value(t, units) for t in range(10))
+        if bonus - penalty < 0:
+            values.reverse()
+        for j, value in enumerate(values):  # the best of 1 + extra dice is the j-th value
+            p = Fraction((10 - j) ** (1 + extra) - (9 - j) ** (1 + extra), 10 ** (1 + extra))
+            out[value] = out.get(value, ZERO) + p / 10
+    return out
+
+
+def success_chances(skill: int, bonus: int = 0, penalty: int = 0) -> dict[str, Fraction]:
+    """The chance of each success level: fumble, failure, regular, hard, extreme, critical."""
+    out = {name: ZERO for name in LEVELS}
+    for roll, p in roll_chances(bonus, penalty).items():
+        out[level(roll, skill)] += p
+    return out
+
+
+def _levels(skill: int, bonus: int = 0, penalty: int = 0) -> dict[int, Fraction]:
+    out: dict[int, Fraction] = {}
+    for name, p in success_chances(skill, bonus, penalty).items():
+        out[RANK[name]] = out.get(RANK[name], ZERO) + p
+    return out
+
+
+def contest(attack_rank: int, defence_rank: int, reaction: str | None) -> str:
+    """"hit", "counter" or "none" for two success ranks (0 is a failure)."""
+    if reaction == COUNTER:
+        if defence_rank > attack_rank:
+            return "counter"
+        return "hit" if attack_rank else "none"
+    if not attack_rank:
+        return "none"
+    if reaction == DODGE_REACTION and defence_rank >= attack_rank:
+        return "none"
+    return "hit"
+
+
+def melee_chances(attack: int, defence: int, reaction: str) -> dict[str, Fraction]:
+    """The chance that the attacker hits, the defender's counter hits, or no one is hurt."""
+    if reaction not in (DODGE_REACTION, COUNTER):
+        raise ValueError(f"reaction must be 'dodge' or 'counter', not {reaction!r}")
+    out = {"hit": ZERO, "counter": ZERO, "none": ZERO}
+    for a, p in _levels(attack).items():
+        for d, q in _levels(defence).items():
+            out[contest(a, d, reaction)] += p * q
+    return out
+
+
+# --- damage -----------------------------------------------------------------------------------
+
+
+def _db(text: str) -> tuple[Dice | int, bool]:
+    half = text.startswith("half ")
+    core = text.removeprefix("half ")
+    return (Dice.parse(core) if "d" in core else int(core)), half
+
+
+def _halved(value: int, half: bool) -> int:
+    return int(value / 2) if half else value
+
+
+def roll_damage(weapon: Dice, db: str, *, extreme: bool, impales: bool,
+                rng: Rng) -> tuple[int, tuple[tuple[int, ...], ...]]:
+    """Regular or hard: the dice and the damage bonus. Extreme: their maximum, and for an
+    impaling weapon a second, rolled, weapon and damage bonus added."""
+    bonus, half = _db(db)
+
+    def rolled() -> tuple[int, tuple[tuple[int, ...], ...]]:
+        dice = weapon.roll_dice(rng)
+        extra = bonus.roll_dice(rng) if isinstance(bonus, Dice) else ()
+        value = sum(extra) if isinstance(bonus, Dice) else bonus
+        return sum(dice) + weapon.bonus + _halved(value, half), (dice, extra)
+
+    if not extreme:
+        return rolled()
+    top = weapon.maximum + _halved(bonus.maximum if isinstance(bonus, Dice) else bonus, half)
+    if not impales:
+        return top, ()
+    more, dice = rolled()
+    return top + more, dice
+
+
+def damage_distribution(weapon: Dice, db: str, *, extreme: bool,
+                        impales: bool) -> dict[int, Fraction]:
+    bonus, half = _db(db)
+    b = (mapped(bonus.distribution(), lambda v: _halved(v, half))
+         if isinstance(bonus, Dice) else {bonus: ONE})
+    rolled = add(weapon.distribution(), b)
+    if not extreme:
+        return rolled
+    top = weapon.maximum + max(b)
+    return mapped(rolled, lambda v: top + v) if impales else {top: ONE}
+
+
+# --- one attack -------------------------------------------------------------------------------
+
+
+def _situation(clash: Clash) -> tuple[Numbers, Numbers, str | None, int]:
+    """(attacker's numbers, target's, its reaction, bonus dice)."""
+    you = numbers(clash.attacker, clash.attack)
+    it = numbers(clash.target, kind=clash.attack.kind, adjacent=clash.adjacent)
+    kind = clash.attack.kind
+    if kind == SHOT:
+        return you, it, None, int(clash.adjacent)
+    counters = clash.up_close and it.skill > it.dodge
+    return you, it, COUNTER if counters else DODGE_REACTION, 0
+
+
+def counter_attack(clash: Clash):
+    """The target's own blow back at the attacker."""
+    return melee_attacks(clash.target)[0]
+
+
+def resolve(clash: Clash, rng: Rng) -> Outcome:
+    you, it, reaction, bonus = _situation(clash)
+    roll, shown = roll_d100(rng, bonus)
+    mine = level(roll, you.skill)
+    lines = [f"attack d100 {roll}{shown} vs skill {you.skill}: {mine}"]
+    theirs = "failure"
+    if reaction is not None:
+        other = it.skill if reaction == COUNTER else it.dodge
+        d, _ = roll_d100(rng)
+        theirs = level(d, other)
+        lines.append(f"{reaction} d100 {d} vs {other}: {theirs}")
+    result = contest(RANK[mine], RANK[theirs], reaction)
+    if result == "counter":
+        back = Clash.of(counter_attack(clash), clash.target, clash.attacker,
+                        by_player=clash.on_player, on_player=clash.by_player)
+        counter = _damage(back, numbers(back.attacker, back.attack), "regular",
+                          ("counterattack: " + lines[-1],), rng)
+        return miss(clash, rng, system=NAME, natural=(roll,), target=you.skill, plain=False,
+                    rolls=tuple(lines) + ("countered",), kind=PARRIED, counter=counter)
+    if result == "none":
+        dodged = RANK[mine] > 0
+        return miss(clash, rng, system=NAME, natural=(roll,), target=you.skill, plain=True,
+                    rolls=tuple(lines) + (("dodged",) if dodged else ()),
+                    kind=DODGE if dodged else None)
+    return _damage(clash, you, mine, tuple(lines), rng)
+
+
+def _damage(clash: Clash, you: Numbers, mine: str, lines: tuple[str, ...],
+            rng: Rng) -> Outcome:
+    extreme = RANK[mine] >= RANK["extreme"]
+    immune = extreme and clash.target.crit_immune
+    weapon = Dice.parse(you.damage)
+    raw, rolls = roll_damage(weapon, you.db, extreme=extreme and not immune,
+                             impales=you.impales, rng=rng)
+    armour = clash.defence.protection if clash.attack.physical else 0
+    final = max(0, raw - armour)
+    text = (f"damage {weapon}{'' if you.db == '0' else ' + ' + you.db}"
+            + (" at its maximum" + (" and again" if you.impales else "")
+               if extreme and not immune else "")
+            + f": {' '.join(dice_text(r) for r in rolls if r)} = {raw}, armour {armour}: {final}")
+    return hit(clash, system=NAME, natural=(), target=you.skill, rolls=lines + (text,),
+               damage_rolls=tuple(r for r in rolls if r), raw=raw, protection=armour,
+               damage=final, critical=extreme and not immune, no_vital_spot=immune,
+               type_roll=raw)
+
+
+def distribution(clash: Clash) -> dict[int, Fraction]:
+    """Damage to the target of one attack (a counterattack's damage falls on the attacker
+    and is left out)."""
+    you, it, reaction, bonus = _situation(clash)
+    other = it.skill if reaction == COUNTER else it.dodge
+    defender = _levels(other) if reaction is not None else {0: ONE}
+    armour = clash.defence.protection if clash.attack.physical else 0
+    weapon = Dice.parse(you.damage)
+    out: dict[int, Fraction] = {}
+    for a, p in _levels(you.skill, bonus).items():
+        for d, q in defender.items():
+            if contest(a, d, reaction) != "hit":
+                blend(out, {0: ONE}, p * q)
+                continue
+            extreme = a >= RANK["extreme"] and not clash.target.crit_immune
+            dist = damage_distribution(weapon, you.db, extreme=extreme, impales=you.impales)
+            blend(out, mapped(dist, lambda v: max(0, v - armour)), p * q)
+    return tidy(out)
+
+
+def chances(clash: Clash) -> tuple[Fraction, Fraction]:
+    """(hit, extreme or critical hit)."""
+    you, it, reaction, bonus = _situation(clash)
+    other = it.skill if reaction == COUNTER else it.dodge
+    defender = _levels(other) if reaction is not None else {0: ONE}
+    hit_p, crit = ZERO, ZERO
+    for a, p in _levels(you.skill, bonus).items():
+        for d, q in defender.items():
+            if contest(a, d, reaction) == "hit":
+                hit_p += p * q
+                if a >= RANK["extreme"] and not clash.target.crit_immune:
+                    crit += p * q
+    return hit_p, crit

@@ -1,0 +1,101 @@
+"""The d100 system of success levels: levels, bonus dice, the contest, the knife's 17."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from systems_helpers import character, clash, creature
+
+from game.rules import profiles
+from game.rules.dice import Dice
+from game.rules.systems import coc
+
+
+def test_levels_as_decided():
+    assert coc.level(1, 40) == "critical"
+    assert coc.level(8, 40) == "extreme" and coc.level(9, 40) == "hard"
+    assert coc.level(20, 40) == "hard" and coc.level(21, 40) == "regular"
+    assert coc.level(40, 40) == "regular" and coc.level(41, 40) == "failure"
+    assert coc.level(96, 49) == "fumble" and coc.level(96, 50) == "failure"
+    assert coc.level(100, 99) == "fumble"
+
+
+def test_success_chances_add_up_and_bonus_dice_pick_the_best_tens():
+    plain = coc.success_chances(50)
+    assert sum(plain.values()) == 1
+    assert plain["critical"] == Fraction(1, 100) and plain["fumble"] == Fraction(1, 100)
+    assert plain["extreme"] == Fraction(9, 100)  # 02 to 10
+    assert plain["regular"] + plain["hard"] + plain["extreme"] + plain["critical"] == \
+        Fraction(50, 100)
+    # One bonus die: success when either tens die would make it.
+    assert coc.roll_chances(1)[100] == Fraction(1, 10) * Fraction(1, 100)
+    bonus = coc.success_chances(50, bonus=1)
+    assert 1 - bonus["failure"] - bonus["fumble"] > Fraction(1, 2)
+    # Dice cancel one for one.
+    assert coc.success_chances(50, bonus=2, penalty=2) == plain
+    assert coc.success_chances(50, bonus=2, penalty=1) == coc.success_chances(50, bonus=1)
+
+
+def test_bonus_and_penalty_dice_when_rolled(scripted):
+    # Units 5, tens 40 and 10: the bonus die keeps 15, the penalty die 45.
+    assert coc.roll_d100(scripted(5, 4, 1), bonus=1)[0] == 15
+    assert coc.roll_d100(scripted(5, 4, 1), penalty=1)[0] == 45
+    assert coc.roll_d100(scripted(0, 0))[0] == 100  # 00 and 0
+
+
+def test_the_contest():
+    assert coc.contest(2, 2, "dodge") == "none"  # an equal dodge succeeds
+    assert coc.contest(2, 1, "dodge") == "hit"
+    assert coc.contest(2, 2, "counter") == "hit"  # a tie goes to the attacker
+    assert coc.contest(2, 3, "counter") == "counter"
+    assert coc.contest(0, 1, "counter") == "counter"
+    assert coc.contest(0, 0, "counter") == "none"  # both fail: no one is hurt
+    chances = coc.melee_chances(50, 25, "dodge")
+    assert sum(chances.values()) == 1 and chances["counter"] == 0
+    counter = coc.melee_chances(50, 50, "counter")
+    assert counter["hit"] > counter["counter"] > 0
+
+
+def test_the_knife_with_an_extreme_success_does_17(scripted):
+    # Knife 1d4 + 2 + DB 1d4, extreme: 4 + 2 + 4 + (1d4 + 2 + 1d4); the d4s fall 2 and 3.
+    damage, rolls = coc.roll_damage(Dice.parse("1d4+2"), "1d4", extreme=True, impales=True,
+                                    rng=scripted(2, 3))
+    assert damage == 10 + 7 == 17
+    blunt, _ = coc.roll_damage(Dice.parse("1d4+2"), "1d4", extreme=True, impales=False,
+                               rng=scripted())
+    assert blunt == 10
+    dist = coc.damage_distribution(Dice.parse("1d4+2"), "1d4", extreme=True, impales=True)
+    assert min(dist) == 10 + 4 and max(dist) == 10 + 10 and dist[17] == Fraction(4, 16)  # the d4s make 5 four ways
+
+
+def test_conversion():
+    assert coc.numbers(profiles.Fighter()).dodge == 25
+    assert coc.damage_bonus(10) == "0" and coc.damage_bonus(15) == "1d4"
+    assert coc.damage_bonus(6) == "-2" and coc.damage_bonus(17) == "1d6"
+    thora = coc.numbers(character())
+    assert (thora.skill, thora.damage, thora.db, thora.impales) == (65, "1d9+1", "1d4", True)
+
+
+def test_a_counterattack_hurts_the_attacker(scripted):
+    kobold, thora = creature("kobold"), character()
+    c = clash(kobold, thora, on_player=True)
+    you, it, reaction, _ = coc._situation(c)
+    assert reaction == "counter"  # her 65 is above her Dodge
+    # The kobold fails (units 0, tens 9: 90); she rolls 10 (hard): she counters.
+    out = coc.resolve(c, scripted(0, 9, 0, 1, 5, 2))
+    assert not out.hit and out.miss_kind == "Parry" and out.counter is not None
+    assert out.counter.hit and out.counter.damage == 5 + 1 + 2  # 1d9 5, rank +1, DB 1d4 2
+    assert not out.counter.confirmed
+
+
+def test_seeded_resolutions_agree_with_the_exact_distribution():
+    c = clash(character(), creature("kobold"), by_player=True)
+    exact = coc.distribution(c)
+    assert sum(exact.values()) == 1
+    rng = random.Random(5)
+    n = 20000
+    results = [coc.resolve(c, rng).damage for _ in range(n)]
+    assert abs(results.count(0) / n - float(exact[0])) < 0.015
+    mean = float(sum(v * p for v, p in exact.items()))
+    assert abs(sum(results) / n - mean) < 0.15
