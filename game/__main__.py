@@ -87,6 +87,7 @@ def add_wizard_tools(commands) -> None:
     fsim = commands.add_parser("fsim", help="simulate many fights between two fighters")
     for p in (odds, fsim):
         add_seed_and_char(p)
+        add_rules(p, argparse.SUPPRESS, extra=", or all of them side by side")
         p.add_argument("attacker", type=character_name, metavar="ATTACKER",
                        help="a creature, a starting character, or 'player'")
         p.add_argument("defender", type=character_name, metavar="DEFENDER")

@@ -10,12 +10,14 @@ import sys
 import time
 
 from game.content.catalog import Catalog, load_catalog
-from game.wizard.fsim import PLAYER, Arena, simulate
+from game.rules import systems
+from game.wizard.fsim import PLAYER, Arena, comparison, simulate
 from game.wizard.inspect import Side, inspect, table
 
 from .common import EXIT_USAGE, fail, unknown
 
 BAR = 30
+ALL = "all"  # --rules all: every combat system side by side
 
 
 class BadName(ValueError):
@@ -27,7 +29,7 @@ def side(catalog: Catalog, name: str, character: str) -> Side:
         name = character
     if name in catalog.characters:
         kind = catalog.characters[name]
-        return Side(name, kind.fighter(), kind.hit_points)
+        return Side(name, kind.fighter(), kind.hit_points, is_player=True)
     if name in catalog.creatures:
         kind = catalog.creatures[name]
         return Side(name, kind.fighter(), kind.hit_points)
@@ -35,13 +37,25 @@ def side(catalog: Catalog, name: str, character: str) -> Side:
 
 
 def run_odds(args: argparse.Namespace) -> int:
+    names = _rules(args)
+    if names is None:
+        return fail(systems.unknown_rules(args.rules) + " (or all)", EXIT_USAGE)
     catalog = load_catalog()
     try:
         you, it = (side(catalog, n, args.char) for n in (args.attacker, args.defender))
     except BadName as err:
         return fail(str(err), EXIT_USAGE)
-    print("\n".join(table(inspect(you, it))))
+    tables = ["\n".join(table(inspect(you, it, name))) for name in names]
+    print("\n\n".join(tables))
     return 0
+
+
+def _rules(args: argparse.Namespace) -> tuple[str, ...] | None:
+    """The systems asked for: one name, or all five; None for an unknown name."""
+    rules = getattr(args, "rules", None) or systems.DEFAULT
+    if rules == ALL:
+        return systems.NAMES
+    return (rules,) if rules in systems.NAMES else None
 
 
 def _fsim_sides(catalog: Catalog, args: argparse.Namespace) -> tuple[str, str, str]:
@@ -61,19 +75,30 @@ def _fsim_sides(catalog: Catalog, args: argparse.Namespace) -> tuple[str, str, s
 
 
 def run_fsim(args: argparse.Namespace) -> int:
+    names = _rules(args)
+    if names is None:
+        return fail(systems.unknown_rules(args.rules) + " (or all)", EXIT_USAGE)
     catalog = load_catalog()
     try:
         attacker, defender, character = _fsim_sides(catalog, args)
     except BadName as err:
         return fail(str(err), EXIT_USAGE)
-    arena = Arena(attacker, defender, seed=args.seed, character=character)
-    started = time.monotonic()
-    report = simulate(arena, args.rounds, progress=_progress(args.rounds, started))
-    if sys.stderr.isatty() and time.monotonic() - started > 1:
-        print(file=sys.stderr)
+    reports = {}
+    for name in names:
+        arena = Arena(attacker, defender, seed=args.seed, character=character, rules=name)
+        started = time.monotonic()
+        reports[name] = simulate(arena, args.rounds, progress=_progress(args.rounds, started))
+        arena.engine.close()
+        if sys.stderr.isatty() and time.monotonic() - started > 1:
+            print(file=sys.stderr)
     title = f"{character if attacker == PLAYER else attacker} against {defender}, seed {args.seed}"
-    print(title)
-    print("\n".join(report.lines()))
+    report = reports[names[-1]]
+    if len(names) == 1:
+        print(title + ("" if names[0] == systems.DEFAULT else f", {names[0]} rules"))
+        print("\n".join(report.lines()))
+    else:
+        print(f"{title}, {args.rounds} fights under each rules")
+        print("\n".join(comparison(reports)))
     if args.csv:
         _write_csv(args.csv, report)
     return 0

@@ -22,7 +22,7 @@ from game.world.engine import Engine
 from . import palette
 from .screen import STAY, Replace, Session, Step
 from .text import footer, put
-from .wizard_odds import ReportScreen
+from .wizard_odds import ReportScreen, next_rules
 from .wizard_pick import pick_creature
 
 ROUNDS = 1000
@@ -34,11 +34,14 @@ class FsimScreen:
     overlay = False
 
     def __init__(self, engine: Engine, eid: int, rounds: int = ROUNDS,
-                 first_slice: float = FIRST_SLICE) -> None:
-        self.engine, self.rounds = engine, rounds
+                 first_slice: float = FIRST_SLICE, rules: str | None = None) -> None:
+        self.engine, self.rounds, self.eid = engine, rounds, eid
+        self.asked = rounds
+        self.rules = rules or engine.rules
         self.kind = engine.component(eid, Creature).kind
         self.arena: Arena | None = Arena(PLAYER, self.kind, seed=engine.seed,
-                                         character=engine.character, build=engine)
+                                         character=engine.character, build=engine,
+                                         rules=self.rules)
         self.report = simulate(self.arena, 0)  # the exact figures; its tally gets the fights
         self.done: ReportScreen | None = None  # the results, once the run is over
         self.advance(first_slice)
@@ -60,9 +63,14 @@ class FsimScreen:
         self.arena.engine.close()
         self.arena = None
         self.engine.exists(self.engine.player)
-        self.done = ReportScreen("Fight simulator", [
+        self.done = ReportScreen(f"Fight simulator, {self.rules} rules", [
             f"You ({self.engine.character}, as you are now) against {a_or_an(self.kind)}:", "",
-            *self.report.lines()])
+            *self.report.lines()], rules=self.rules, switch=self._next)
+
+    def _next(self) -> Step:
+        """The same fights under the next combat system."""
+        return Replace(FsimScreen(self.engine, self.eid, self.asked,
+                                  rules=next_rules(self.rules)))
 
     def tick(self) -> bool:
         """Called by the front end while no key comes: True when there is more to show."""

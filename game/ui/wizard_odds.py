@@ -7,9 +7,11 @@ It only reads the game, so it does not go through ``session.act``: the figures c
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable
 
 import tcod.console
 
+from game.rules import systems
 from game.wizard.inspect import Side, inspect, table
 from game.world.components import Creature, Health, Player
 from game.world.engine import Engine
@@ -27,20 +29,33 @@ def sides(engine: Engine, eid: int) -> tuple[Side, Side]:
 
     def side(eid: int, name: str) -> Side:
         health = engine.component(eid, Health)
-        return Side(name, engine.fighter(eid), health.hp, health.max_hp)
+        return Side(name, engine.fighter(eid), health.hp, health.max_hp,
+                    is_player=eid == me)
 
     return side(me, engine.component(me, Player).character), side(
         eid, engine.component(eid, Creature).kind)
 
 
-def odds_lines(engine: Engine, eid: int) -> list[str]:
-    return table(inspect(*sides(engine, eid)))
+def odds_lines(engine: Engine, eid: int, rules: str | None = None) -> list[str]:
+    return table(inspect(*sides(engine, eid), rules or engine.rules))
+
+
+def next_rules(rules: str) -> str:
+    """The combat system after this one, round the five."""
+    return systems.NAMES[(systems.NAMES.index(rules) + 1) % len(systems.NAMES)]
+
+
+def odds_screen(engine: Engine, eid: int, rules: str) -> ReportScreen:
+    """The inspector under ``rules``; r shows it under the next system."""
+    return ReportScreen(f"Odds inspector (exact), {rules} rules", odds_lines(engine, eid, rules),
+                        rules=rules,
+                        switch=lambda: Replace(odds_screen(engine, eid, next_rules(rules))))
 
 
 def odds(session: Session) -> Step:
     engine = session.engine
     return pick_creature(session, "Odds against", lambda eid: Replace(
-        ReportScreen("Odds inspector (exact)", odds_lines(engine, eid))))
+        odds_screen(engine, eid, engine.rules)))
 
 
 class ReportScreen:
@@ -49,12 +64,16 @@ class ReportScreen:
 
     overlay = False
 
-    def __init__(self, title: str, lines: list[str]) -> None:
+    def __init__(self, title: str, lines: list[str], *, rules: str = "",
+                 switch: Callable[[], Step] | None = None) -> None:
         self.title, self.lines = title, lines
+        self.rules, self.switch = rules, switch  # r: the same under the next combat system
         self.top = 0
         self.limit = 0  # how far it can scroll; measured at each draw
 
     def handle_key(self, key: str) -> Step:
+        if key == "r" and self.switch is not None:
+            return self.switch()
         if key in ("up", "8", "down", "2") and self.limit:
             step = -1 if key in ("up", "8") else 1
             self.top = min(max(0, self.top + step), self.limit)
@@ -69,7 +88,8 @@ class ReportScreen:
         put(console, 1, 0, self.title, palette.TITLE)
         for row, line in enumerate(lines[self.top:self.top + rows]):
             put(console, 1, 1 + row, line, palette.TEXT)
-        footer(console, "Any key: close" + ("   Up/Down: scroll" if self.limit else ""))
+        footer(console, "Any key: close" + ("   Up/Down: scroll" if self.limit else "")
+               + (f"   r: {next_rules(self.rules)} rules" if self.switch else ""))
 
 
 def _fit(line: str, width: int) -> list[str]:

@@ -56,12 +56,12 @@ class Arena:
 
     def __init__(self, attacker: str, defender: str, *, seed: int = 0,
                  character: str = "dwarf warrior", catalog: Catalog | None = None,
-                 build: Engine | None = None) -> None:
+                 build: Engine | None = None, rules: str = "manual") -> None:
         self.catalog = catalog or load_catalog()
         legend = {"A": attacker} if attacker != PLAYER else {}
         legend["B"] = defender
         engine = Engine.scenario(ARENA.replace("A", "A" if attacker != PLAYER else "."),
-                                 legend, character=character, seed=seed)
+                                 legend, character=character, seed=seed, rules=rules)
         self.engine = engine
         if build is not None:
             copy_build(build, engine)
@@ -85,7 +85,8 @@ class Arena:
         """Both fighters as the inspector sees them, for the exact figures."""
         e = self.engine
         a, b = self._ensure_attacker(), self._ensure(4, self.names[1])
-        return (Side(self.names[0], e.fighter(a), e.component(a, Health).max_hp),
+        return (Side(self.names[0], e.fighter(a), e.component(a, Health).max_hp,
+                     is_player=a == e.player),
                 Side(self.names[1], e.fighter(b), e.component(b, Health).max_hp))
 
     def _reset(self) -> tuple[int, int]:
@@ -193,7 +194,7 @@ class Report:
         return [
             f"{t.fights} fights",
             f"  {'':22}{'simulated':>12}{'exact':>12}",
-            f"  {'attacker wins':22}{t.wins / n:>12.1%}{self.exact_win:>12.1%}",
+            f"  {'attacker wins':22}{t.wins / n:>12.1%}{_pct(self.exact_win):>12}",
             f"  {'hit rate':22}{t.hits / blows:>12.1%}{self.exact_hit:>12.1%}",
             f"  {'critical rate':22}{t.crits / blows:>12.1%}{self.exact_crit:>12.1%}",
             f"  {'damage per attack':22}{t.damage / max(1, t.actions):>12.2f}"
@@ -203,11 +204,31 @@ class Report:
         ]
 
 
+def _pct(value: float, width: int = 0) -> str:
+    """A share as "61.8%", or "-" where it is not known exactly."""
+    return "-" if value != value else f"{value:.1%}"  # NaN is the only value unequal to itself
+
+
+def comparison(reports: dict[str, Report]) -> list[str]:
+    """The same fight under several combat systems, one row each: simulated beside exact."""
+    lines = [f"{'rules':8}{'wins':>8}{'exact':>8}{'hit':>8}{'exact':>8}{'crit':>7}"
+             f"{'exact':>7}{'dmg':>7}{'exact':>7}{'secs':>7}"]
+    for name, r in reports.items():
+        t = r.tally
+        n, blows = max(1, t.fights), max(1, t.attacks)
+        lines.append(
+            f"{name:8}{_pct(t.wins / n):>8}{_pct(r.exact_win):>8}{_pct(t.hits / blows):>8}"
+            f"{_pct(r.exact_hit):>8}{_pct(t.crits / blows):>7}{_pct(r.exact_crit):>7}"
+            f"{t.damage / max(1, t.actions):>7.2f}{r.exact_damage:>7.2f}"
+            f"{t.ticks / 10 / n:>7.1f}")
+    return lines
+
+
 def simulate(arena: Arena, rounds: int,
              progress: Callable[[int], None] | None = None) -> Report:
     """Run ``rounds`` fights (stopping early, with what was done, on KeyboardInterrupt)."""
     you, it = arena.sides()
-    exact = inspect(you, it)
+    exact = inspect(you, it, arena.engine.rules)
     tally = Tally()
     try:
         for i in range(rounds):
@@ -218,4 +239,4 @@ def simulate(arena: Arena, rounds: int,
         pass
     return Report(tally, float(exact.your_hit), float(exact.your_crit),
                   float(sum(v * p for v, p in exact.your_damage.items())),
-                  float(exact.duel.first_wins), you.ticks)
+                  float(exact.duel.first_wins) if exact.duel else float("nan"), you.ticks)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from game.rules import charscreen, odds, profiles
+from game.rules import charscreen, odds, profiles, systems
 
 KILL_BLOWS = 6  # rows of the kill table
 DUEL_BLOWS = 60
@@ -20,6 +20,7 @@ class Side:
     fighter: profiles.Fighter
     hp: int  # the hit points it fights on with (what it has left)
     max_hp: int | None = None  # shown beside them when it is wounded
+    is_player: bool = False  # some combat systems treat the player's blows apart
 
     @property
     def health(self) -> str:
@@ -40,12 +41,19 @@ class Side:
         return self.attacks[0].ticks
 
 
-def action_distribution(attacker: Side, defender: Side) -> dict[int, Fraction]:
+def clash(attacker: Side, defender: Side, attack: profiles.AttackProfile) -> systems.Clash:
+    return systems.Clash.of(attack, attacker.fighter, defender.fighter,
+                            by_player=attacker.is_player, on_player=defender.is_player)
+
+
+def action_distribution(attacker: Side, defender: Side,
+                        rules: str = systems.DEFAULT) -> dict[int, Fraction]:
     """Damage of one attack up close: every blow of it (two weapons, several natural
     attacks) added together; what lands after the target is dead does not matter to it."""
+    system = systems.get(rules)
     total: dict[int, Fraction] = {0: Fraction(1)}
     for attack in attacker.attacks:
-        blow = odds.profile_distribution(attack, defender.defence)
+        blow = system.distribution(clash(attacker, defender, attack))
         total = _fconvolve(total, blow)
     return total
 
@@ -69,26 +77,34 @@ class Inspection:
     your_damage: dict[int, Fraction]
     its_damage: dict[int, Fraction]
     kills: list[Fraction]  # you kill it within 1, 2, ... attacks
-    duel: odds.Duel
+    duel: odds.Duel | None  # None where the system's sides are not independent (coc)
+    rules: str = systems.DEFAULT
 
 
-def _chances(attacker: Side, defender: Side) -> tuple[Fraction, Fraction]:
-    attack = attacker.attacks[0]
-    defence = defender.defence.total(attack.kind)
-    crit = Fraction(0) if defender.defence.crit_immune else odds.crit_chance(
-        attack.to_hit, defence, attack.threat_from)
-    return odds.hit_chance(attack.to_hit, defence), crit
+def _chances(attacker: Side, defender: Side, rules: str) -> tuple[Fraction, Fraction]:
+    return systems.get(rules).chances(clash(attacker, defender, attacker.attacks[0]))
 
 
-def inspect(you: Side, it: Side) -> Inspection:
-    your_hit, your_crit = _chances(you, it)
-    its_hit, its_crit = _chances(it, you)
-    yours, theirs = action_distribution(you, it), action_distribution(it, you)
-    return Inspection(
-        you, it, your_hit, its_hit, your_crit, its_crit, yours, theirs,
-        odds.kill_chances(yours, it.hp, KILL_BLOWS),
-        odds.duel(yours, you.ticks, you.hp, theirs, it.ticks, it.hp, DUEL_BLOWS),
-    )
+def inspect(you: Side, it: Side, rules: str = systems.DEFAULT) -> Inspection:
+    """The exact odds between two sides under a combat system."""
+    your_hit, your_crit = _chances(you, it, rules)
+    its_hit, its_crit = _chances(it, you, rules)
+    yours, theirs = action_distribution(you, it, rules), action_distribution(it, you, rules)
+    duel = (odds.duel(yours, you.ticks, you.hp, theirs, it.ticks, it.hp, DUEL_BLOWS)
+            if systems.get(rules).EXACT_DUEL else None)
+    return Inspection(you, it, your_hit, its_hit, your_crit, its_crit, yours, theirs,
+                      odds.kill_chances(yours, it.hp, KILL_BLOWS), duel, rules)
+
+
+def numbers_lines(ins: Inspection) -> list[str]:
+    """Both sides in the system's own numbers (its one conversion)."""
+    system = systems.get(ins.rules)
+    out = [f"Under the {ins.rules} rules ({system.SUMMARY}):"]
+    for label, side in (("you", ins.you), ("it", ins.it)):
+        row = system.numbers(side.fighter).row()
+        out.append(f"  {label}: " + ", ".join(f"{c} {v}" for c, v in
+                                              zip(system.COLUMNS, row, strict=True)))
+    return out
 
 
 def pct(p: Fraction) -> str:
@@ -121,12 +137,21 @@ def table(ins: Inspection) -> list[str]:
             f"{n + 1}: {pct(p).strip()}" for n, p in enumerate(ins.kills[:3])),
         "                    " + "  ".join(
             f"{n + 4}: {pct(p).strip()}" for n, p in enumerate(ins.kills[3:])),
-        f"You kill it first: {pct(ins.duel.first_wins).strip()}   "
-        f"it kills you first: {pct(ins.duel.second_wins).strip()}"
-        + (f"   undecided: {pct(ins.duel.undecided).strip()}"
-           if ins.duel.undecided > Fraction(1, 10**4) else ""),
+        _duel_line(ins),
     ]
+    if ins.rules != systems.DEFAULT:
+        lines[1:1] = numbers_lines(ins)
     return lines
+
+
+def _duel_line(ins: Inspection) -> str:
+    if ins.duel is None:
+        return (f"Who kills whom first is not exact under {ins.rules}: a counterattack "
+                "hurts the attacker (python -m game fsim simulates it)")
+    return (f"You kill it first: {pct(ins.duel.first_wins).strip()}   "
+            f"it kills you first: {pct(ins.duel.second_wins).strip()}"
+            + (f"   undecided: {pct(ins.duel.undecided).strip()}"
+               if ins.duel.undecided > Fraction(1, 10**4) else ""))
 
 
 def histogram(dist: dict[int, Fraction], rows: int = 10) -> list[str]:

@@ -128,3 +128,31 @@ def test_the_wizard_roll_display_shows_the_systems_own_rolls():
     wizard = [m.text for m in engine.log if m.tone == "wizard"]
     engine.close()
     assert wizard and wizard[0].lstrip().split(": ", 1)[1].startswith("d20 ")
+
+
+def test_odds_answer_under_each_system():
+    result = run_game("odds", "--rules", "all", "dwarf warrior", "kobold")
+    assert result.returncode == 0, result.stderr
+    for name in systems.NAMES[1:]:
+        assert f"Under the {name} rules" in result.stdout
+    assert result.stdout.count("chance to hit") == len(systems.NAMES)
+    qud = run_game("odds", "--rules", "qud", "dwarf warrior", "kobold")
+    assert "hit bonus +1, PV 2, damage 1d9+1, DV 7, AV 1" in qud.stdout
+    assert "chance to hit                  70.0%       70.0%" in qud.stdout
+
+
+def test_fsim_runs_the_same_fight_under_all_five_side_by_side():
+    result = run_game("fsim", "player", "kobold", "--rules", "all", "--rounds", "40")
+    assert result.returncode == 0, result.stderr
+    rows = {line.split()[0]: line for line in result.stdout.splitlines()[2:]}
+    assert set(rows) == set(systems.NAMES)
+    assert rows["coc"].split()[2] == "-"  # no exact duel with counterattacks
+    assert rows["d20"].split()[5:7] == ["0.0%", "0.0%"]  # no criticals
+
+
+@pytest.mark.parametrize("command", [["odds", "kobold", "kobold"],
+                                     ["fsim", "kobold", "kobold"]])
+def test_tools_refuse_unknown_rules_in_one_line(command):
+    result = run_game(*command, "--rules", "gurps")
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
+    assert all(name in result.stderr for name in systems.NAMES)
