@@ -21,7 +21,7 @@ from game.rules.items import BOTH_HANDS, EITHER_HAND, MAIN_HAND, Armour, Weapon
 
 from . import actions as A
 from . import travel
-from .components import Attributes, Equipment, Health, Item, Position
+from .components import Attributes, Equipment, Health, Item
 from .engine import Engine
 
 QUAFF_BELOW = 0.4  # drink a healing potion below this share of hit points
@@ -227,11 +227,8 @@ class Bot:
         """Cells in view holding something worth fetching."""
         gm = self.engine.gamemap
         spots = set()
-        for eid, components in self.engine.entities():
-            pos = next((c for c in components if isinstance(c, Position)), None)
-            if (pos is not None and pos.depth == self.engine.depth and gm.visible[pos.x, pos.y]
-                    and any(isinstance(c, Item) for c in components)
-                    and eid not in self._dropped and self._wanted(eid)):
+        for eid, pos in self.engine.located(Item):
+            if gm.visible[pos.x, pos.y] and eid not in self._dropped and self._wanted(eid):
                 spots.add((pos.x, pos.y))
         return sorted(spots)
 

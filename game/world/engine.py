@@ -417,6 +417,12 @@ class Engine:
         return sorted((e, c) for e, c in esper.get_components(Creature, Position)
                       if c[1].depth == self.depth)
 
+    def located(self, kind: type) -> list[tuple[int, Position]]:
+        """Every entity with a ``kind`` component lying or standing on this level."""
+        self._use()
+        return [(e, pos) for e, (_, pos) in esper.get_components(kind, Position)
+                if pos.depth == self.depth]
+
     def drawn_here(self) -> list[tuple[int, Position, Renderable]]:
         """Every entity on this level that has a look: what the map draws."""
         self._use()
