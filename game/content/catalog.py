@@ -11,6 +11,8 @@ from game.rules.items import Ammo, Armour, Armoury, Weapon
 
 from .characters import CharacterKind, load_characters
 from .creatures import CreatureKind, load_creatures
+from .feuds import load_feuds
+from .heroes import HeroClass, Race, all_characters, load_classes, load_races
 from .loader import ASSETS_DIR, load_armour, load_armoury
 from .magic import WEARABLES_FILE, Consumable, MagicTables, load_magic, load_spells
 from .misc import GOAL_ITEM, HEALING_POTION, MISC_ITEMS, MiscItem
@@ -27,9 +29,18 @@ JEWEL_GLYPHS = {"ring": ("=", (230, 200, 90)), "neck": ('"', (230, 160, 90))}
 class Catalog:
     armoury: Armoury
     creatures: dict[str, CreatureKind]
-    characters: dict[str, CharacterKind]
+    characters: dict[str, CharacterKind]  # the ready ones first, then every race and class
     misc: dict[str, MiscItem]
     magic: MagicTables = field(default_factory=lambda: MagicTables({}, {}, {}, {}))
+    races: dict[str, Race] = field(default_factory=dict)
+    classes: dict[str, HeroClass] = field(default_factory=dict)
+    rivals: frozenset[tuple[str, str]] = frozenset()  # kinds that fight each other on sight
+
+    def hero_class(self, character: str) -> HeroClass:
+        return self.classes[self.characters[character].class_]
+
+    def race(self, character: str) -> Race:
+        return self.races[self.characters[character].race]
 
     def lookup(self, name: str) -> ItemData:
         for table in (self.armoury.weapons, self.armoury.armour, self.armoury.ammo, self.misc,
@@ -70,6 +81,17 @@ def load_catalog(assets_dir: Path | None = None) -> Catalog:
         creatures_path = assets_dir / "creatures.toml"
         characters_path = assets_dir / "characters.toml"
     spells = load_spells(folder / "spells.toml")
-    return Catalog(armoury, load_creatures(armoury, creatures_path, spells),
-                   load_characters(armoury, characters_path), dict(MISC_ITEMS),
-                   load_magic(spells, folder / "magic.toml"))
+    races, classes = load_races(_own(assets_dir, "races.toml")), load_classes(
+        armoury, _own(assets_dir, "classes.toml"))
+    ready = load_characters(armoury, characters_path)
+    creatures = load_creatures(armoury, creatures_path, spells)
+    return Catalog(armoury, creatures, all_characters(ready, races, classes), dict(MISC_ITEMS),
+                   load_magic(spells, folder / "magic.toml"), races, classes,
+                   load_feuds(creatures, _own(assets_dir, "feuds.toml")))
+
+
+def _own(assets_dir: Path | None, name: str) -> Path | None:
+    """A folder's own table, or None (the game's) when the folder has none."""
+    if assets_dir is not None and (assets_dir / name).exists():
+        return assets_dir / name
+    return None

@@ -52,6 +52,7 @@ class CharacterKind:
     styles: Mapping[str, int] = field(default_factory=dict)
     stance: str = stats.NORMAL.name
     inventory: tuple[str, ...] = ()  # item names; a name twice is two of it
+    ready: bool = False  # one of the ready characters of characters.toml (a quick pick)
 
     @property
     def hit_points(self) -> int:
@@ -95,9 +96,13 @@ def load_characters(armoury: Armoury, path: Path | None = None) -> dict[str, Cha
 
 def _character(armoury: Armoury, where: str, name: str, fields: dict[str, Any]) -> CharacterKind:
     resolve_gear(armoury, where, fields, "main_hand")
+    check_inventory(armoury, where, fields)
+    fields["class_"] = fields.pop("class")
+    return CharacterKind(name=name, ready=True, **fields)
+
+
+def check_inventory(armoury: Armoury, where: str, fields: dict[str, Any]) -> None:
     known = ITEM_NAMES.union(armoury.weapons, armoury.armour, armoury.ammo)
     for item in fields.get("inventory", ()):
         if item not in known:
             raise field_error(where, "inventory", f"unknown item {item!r}")
-    fields["class_"] = fields.pop("class")
-    return CharacterKind(name=name, **fields)

@@ -71,7 +71,8 @@ ATTACK_FIELDS: dict[str, Spec] = {
 
 def skill_names(armoury: Armoury) -> tuple[str, ...]:
     """Every weapon skill a rank may be given in: the armoury's, bare hands' and the shield's."""
-    names = {w.skill for w in armoury.weapons.values()} | {UNARMED_SKILL, SHIELD_SKILL}
+    names = ({w.skill for w in armoury.weapons.values()} | {UNARMED_SKILL, SHIELD_SKILL}
+             | set(stats.OTHER_SKILLS))
     return tuple(sorted(names))
 
 

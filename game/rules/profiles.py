@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from . import stats
+from . import stats, talents
 from .dice import Dice
 from .items import ARMOUR_KINDS, BARE_HANDS, BLOW_TICKS, PHYSICAL_KIND, Ammo, Armour, Weapon
 
@@ -28,7 +28,7 @@ PENALTY = "Penalty"  # lowers Defence, never the reason for a miss
 SHIELD_SKILL = "Shields"  # the skill a shield bash trains (the manual names none)
 
 # Talents that add Protection in any armour.
-BULWARK, BATTLE_SCARRED = "Bulwark", "Battle-scarred"
+BULWARK, BATTLE_SCARRED = talents.BULWARK, talents.BATTLE_SCARRED
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,11 +94,14 @@ class Fighter:
 
     def magic_for(self, what: str, scopes: tuple[str, ...] | None = None) -> list[Modifier]:
         """The magic adding to ``what``. For an attack (``scopes`` given) only the attacking
-        thing's own (its scope in ``scopes``), then what you wear (scope "")."""
+        thing's own (its scope in ``scopes``), then what you wear (scope ""). Then the flat
+        bonuses of talents and rage (``game.rules.talents``)."""
         chosen = [m for m in self.magic if m.what == what and m.amount
                   and (scopes is None or m.scope == "" or m.scope in scopes)]
         chosen.sort(key=lambda m: m.scope == "")
-        return [Modifier(m.amount, m.reason) for m in chosen]
+        return [Modifier(m.amount, m.reason) for m in chosen] + [
+            Modifier(amount, reason) for kind, amount, reason
+            in talents.bonuses(self.talents, self.raging) if kind == what]
 
     @property
     def weapons_held(self) -> list[Weapon]:
@@ -428,7 +431,10 @@ def _parry_options(f: Fighter) -> list[tuple[int, str]]:
 
 def _dodge_parts(f: Fighter) -> list[DefencePart]:
     """Dodge is the one kind that adds up; a stance's negative Defence is only a penalty."""
-    dodge = _nonzero(max(0, f.stance.defence), f"{f.stance.name} stance") + f.magic_for("dodge")
+    tumble = f.skill(stats.TUMBLE)
+    dodge = (_nonzero(max(0, f.stance.defence), f"{f.stance.name} stance")
+             + _nonzero(talents.tumble_dodge(tumble), f"rank {tumble} in {stats.TUMBLE}")
+             + f.magic_for("dodge"))
     parts = [DefencePart(DODGE, m.amount, m.reason) for m in dodge]
     if f.stance.defence < 0:
         parts.append(DefencePart(PENALTY, f.stance.defence, f"{f.stance.name} stance"))
@@ -481,9 +487,10 @@ def _protection_parts(f: Fighter) -> tuple[Modifier, ...]:
     parts = [Modifier(a.protection, a.name) for a in f.worn if a.protection and not a.is_shield]
     parts += _nonzero(f.natural_protection, f.natural_noun or "natural armour")
     if BULWARK in f.talents:
-        parts.append(Modifier(2, BULWARK))
+        parts.append(Modifier(talents.BULWARK_PROTECTION, BULWARK))
     if BATTLE_SCARRED in f.talents:
-        parts.append(Modifier(3 if f.raging else 1, BATTLE_SCARRED))
+        parts.append(Modifier(talents.SCARRED_RAGING if f.raging else talents.SCARRED_PROTECTION,
+                              BATTLE_SCARRED))
     return tuple(parts + f.magic_for("protection"))
 
 

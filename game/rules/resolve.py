@@ -96,9 +96,10 @@ def turned_by(parts: tuple[DefencePart, ...], rng: Rng) -> str:
 
 
 def resolve(attack: AttackProfile, defence: DefenceProfile, rng: Rng, *,
-            adjacent: bool = True) -> Outcome:
+            adjacent: bool = True, vital: bool = False) -> Outcome:
     """Roll one attack against one defender. ``adjacent``: the attacker stands beside the
-    target (a shot from beside can be parried)."""
+    target (a shot from beside can be parried). ``vital``: a vital strike, whose hit is a
+    critical with no threat or confirmation roll (a plain hit on the crit-immune)."""
     parts = defence.against(attack.kind, adjacent=adjacent)
     total_defence = 10 + sum(p.amount for p in parts)
     natural = roll_2d12(rng)
@@ -106,10 +107,10 @@ def resolve(attack: AttackProfile, defence: DefenceProfile, rng: Rng, *,
     if not attack_hits(sum(natural), attack.to_hit, total_defence):
         reason = miss_reason(sum(natural), attack.to_hit, parts, rng)
         return Outcome(hit=False, miss_kind=reason, **base)
-    threat = sum(natural) >= attack.threat_from
-    confirm = roll_2d12(rng) if threat else None
-    would_confirm = confirm is not None and attack_hits(sum(confirm), attack.to_hit,
-                                                        total_defence)
+    threat = vital or sum(natural) >= attack.threat_from
+    confirm = roll_2d12(rng) if threat and not vital else None
+    would_confirm = vital or (confirm is not None and attack_hits(sum(confirm), attack.to_hit,
+                                                                  total_defence))
     confirmed = would_confirm and not defence.crit_immune
     return _damage(attack, defence, rng, base, threat=threat, confirm=confirm,
                    confirmed=confirmed, no_vital_spot=would_confirm and defence.crit_immune)

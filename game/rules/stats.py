@@ -35,6 +35,10 @@ def rank_cost(rank: int) -> int:
     return 10 * (rank + 1)
 
 
+# Skills that are not a weapon's: tumbling adds to Dodge, stealth keeps you unnoticed.
+TUMBLE, STEALTH = "Tumble", "Stealth"
+OTHER_SKILLS = (TUMBLE, STEALTH)
+
 TRAIN_HIT = 2  # a landed blow, a glance included
 TRAIN_MISS = 1
 

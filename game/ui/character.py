@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import tcod.console
 
-from game.rules import charscreen, stats
+from game.rules import charscreen, levels, stats
 from game.rules.items import Weapon
-from game.world.components import Attributes, Health, Player, Spells, Stance, Training
+from game.world import progress
+from game.world.components import Attributes, Health, Hero, Player, Spells, Stance, Training
 
 from . import describe, palette
 from .screen import InfoPage
@@ -35,16 +36,27 @@ class CharacterScreen(InfoPage):
         engine, me = self.engine, self.engine.player
         name = engine.component(me, Player).character
         kind = engine.catalog.characters[name]
+        hero = engine.component(me, Hero) or Hero()
         put_runs(console, 1, 0, [(name, palette.TITLE), ("     Race ", palette.DIM),
                                  (kind.race, palette.TEXT), ("   Class ", palette.DIM),
-                                 (kind.class_, palette.TEXT)])
+                                 (kind.class_, palette.TEXT), ("   Level ", palette.DIM),
+                                 (str(hero.level), palette.TEXT)])
+        race = engine.catalog.races.get(kind.race)
+        nxt = (f"/{levels.xp_for_level(hero.level + 1)}"
+               if hero.level < levels.MAX_LEVEL else " (highest level)")
+        put_runs(console, 1, 1, [("XP ", palette.DIM), (f"{hero.xp}{nxt}", palette.TEXT)]
+                 + ([("   Trait ", palette.DIM),
+                     (f"{race.trait}: {race.trait_text}", palette.TEXT)] if race else []))
+        held = progress.talents_of(engine, me)
+        put_runs(console, 1, 5, [("Talents ", palette.DIM),
+                                 (", ".join(held) or "none yet", palette.TEXT)])
         attrs = engine.component(me, Attributes)
         _grid(console, 2, [(label, f"{value} ({stats.modifier(value):+d})", palette.TEXT)
                            for label, value in (("Str", attrs.strength), ("Dex", attrs.dexterity),
                                                 ("Con", attrs.constitution),
                                                 ("Wil", attrs.willpower))])
         _grid(console, 3, self._condition_cells())
-        _grid(console, 4, self._defence_cells())
+        _row(console, 4, self._defence_cells())
 
     def _condition_cells(self) -> list[Cell]:
         engine, me = self.engine, self.engine.player
@@ -52,7 +64,8 @@ class CharacterScreen(InfoPage):
         return [("HP", f"{health.hp}/{health.max_hp}",
                  palette.health(health.hp / max(1, health.max_hp))),
                 ("Stamina", f"{stance.stamina}/{stance.max_stamina}", palette.TEXT),
-                ("Stance", stance.name, palette.TEXT)] + _spell_cells(engine)
+                ("Stance", stance.name + (", raging" if progress.raging(me) else ""),
+                 palette.WARN if progress.raging(me) else palette.TEXT)] + _spell_cells(engine)
 
     def _defence_cells(self) -> list[Cell]:
         engine = self.engine
@@ -125,6 +138,14 @@ def _trained(training: Training) -> list[tuple[bool, str]]:
     """(is_style, name) of every rank held or being trained toward: skills, then styles."""
     names = set(training.skills) | set(training.styles) | set(training.points)
     return sorted((name in training.styles or name in stats.STYLES, name) for name in names)
+
+
+def _row(console: tcod.console.Console, y: int, cells: list[Cell]) -> None:
+    """Cells one after another, three spaces apart (for values too wide for the grid)."""
+    runs: list = []
+    for label, value, colour in cells:
+        runs += [("   " if runs else "", palette.DIM), (f"{label} ", palette.DIM), (value, colour)]
+    put_runs(console, 1, y, runs)
 
 
 def _grid(console: tcod.console.Console, y: int, cells: list[Cell]) -> None:

@@ -1,5 +1,6 @@
 """The fighting commands beyond a bump: shoot or throw (t), throw anything (T), bash (B),
-quiver (Q) and the stances ([ ] and \\). Each ends in an Action submitted to the engine."""
+vital strike (V), rage (A), quiver (Q) and the stances ([ ] and \\). Each ends in an Action
+submitted to the engine."""
 
 from __future__ import annotations
 
@@ -91,6 +92,15 @@ def quiver(session: Session) -> Step:
 
 def bash(session: Session) -> Step:
     """B: bash the one creature beside you, or ask which way."""
+    return _at_neighbour(session, A.Bash, "bash")
+
+
+def vital(session: Session) -> Step:
+    """V: the rogue's vital strike at the one creature beside you, or ask which way."""
+    return _at_neighbour(session, A.VitalStrike, "strike")
+
+
+def _at_neighbour(session: Session, action: Callable[[int], A.Action], verb: str) -> Step:
     engine = session.engine
     if profiles.bash(engine.fighter(engine.player)) is None:
         session.notice = NO_SHIELD
@@ -99,21 +109,21 @@ def bash(session: Session) -> Step:
     near = [e for e, (_, p) in engine.creatures_here()
             if max(abs(p.x - me.x), abs(p.y - me.y)) == 1]
     if len(near) == 1:
-        session.act(A.Bash(near[0]))
+        session.act(action(near[0]))
         return STAY
     if not near:
-        session.notice = "There is nothing beside you to bash."
+        session.notice = f"There is nothing beside you to {verb}."
         return STAY
 
     def at(dx: int, dy: int) -> Step:
         target = engine.blocker_at(me.x + dx, me.y + dy)
         if target is None or target == engine.player:
-            session.notice = "There is nothing there to bash."
+            session.notice = f"There is nothing there to {verb}."
         else:
-            session.act(A.Bash(target))
+            session.act(action(target))
         return POP
 
-    return Push(DirectionPrompt("Bash in which direction?", at))
+    return Push(DirectionPrompt(f"{verb.capitalize()} in which direction?", at))
 
 
 def stance(session: Session, step: int | None) -> Step:

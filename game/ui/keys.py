@@ -48,6 +48,8 @@ BINDINGS: tuple[Binding, ...] = (
     Binding(("T",), "throw", "throw anything"),
     Binding(("Q",), "quiver", "quiver ammunition"),
     Binding(("B",), "bash", "shield bash"),
+    Binding(("V",), "vital", "vital strike (rogue)"),
+    Binding(("A",), "rage", "rage (berserker)"),
     Binding(("[",), "stance_down", "stance: more careful"),
     Binding(("]",), "stance_up", "stance: more aggressive"),
     Binding(("\\",), "stance_normal", "stance: Normal"),

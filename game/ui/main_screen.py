@@ -21,14 +21,14 @@ from .skills import SkillsScreen
 from .view import draw_play
 
 SIMPLE_ACTIONS: dict[str, Callable[[], A.Action]] = {
-    "wait": A.Wait, "rest": A.Rest, "descend": A.Descend, "ascend": A.Ascend,
+    "wait": A.Wait, "rest": A.Rest, "descend": A.Descend, "ascend": A.Ascend, "rage": A.Rage,
 }
 
 
 SESSION_COMMANDS: dict[str, Callable[[Session], Step]] = {
     "explore": explore,
     "fire": combat_keys.fire, "throw": combat_keys.throw, "quiver": combat_keys.quiver,
-    "bash": combat_keys.bash,
+    "bash": combat_keys.bash, "vital": combat_keys.vital,
     **magic_keys.COMMANDS,
     "stance_down": lambda s: combat_keys.stance(s, -1),
     "stance_up": lambda s: combat_keys.stance(s, 1),

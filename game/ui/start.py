@@ -1,4 +1,9 @@
-"""The start screen: pick a character before any Engine exists; the pick starts the game."""
+"""The start screen: pick a character before any Engine exists; the pick starts the game.
+
+First the ready characters (quick picks) and "build your own"; building asks for a race, then
+a class, and starts "<race> <class>". Each choice is a list of blocks: a title, a summary line
+and a description.
+"""
 
 from __future__ import annotations
 
@@ -16,6 +21,7 @@ from .text import footer, put, put_runs, wrap
 from .view import Line
 
 LETTERS = string.ascii_lowercase
+BUILD = "build your own"  # the quick list's last entry
 
 
 class StartScreen:
@@ -26,29 +32,67 @@ class StartScreen:
         self.wizard, self.rules = wizard, rules
         self.seed = seed
         self.catalog = catalog or load_catalog()
-        self.names = list(self.catalog.characters)[:len(LETTERS)]
+        ready = [n for n, k in self.catalog.characters.items() if k.ready]
+        self.quick = ready[:len(LETTERS) - 1] + [BUILD]
+        self.stage = "quick"  # then "race", then "class"
+        self.race = ""
         self.selected = 0
-        self.top = 0  # first character shown, when they do not all fit
+        self.top = 0  # first choice shown, when they do not all fit
+
+    @property
+    def names(self) -> list[str]:
+        if self.stage == "race":
+            return list(self.catalog.races)[:len(LETTERS)]
+        if self.stage == "class":
+            return list(self.catalog.classes)[:len(LETTERS)]
+        return self.quick
 
     def handle_key(self, key: str) -> Step:
+        names = self.names
         if key in ("up", "8", "k"):
             self.selected = max(0, self.selected - 1)
         elif key in ("down", "2", "j"):
-            self.selected = min(len(self.names) - 1, self.selected + 1)
+            self.selected = min(len(names) - 1, self.selected + 1)
         elif key == "enter":
-            return self.begin(self.names[self.selected])
+            return self.choose(names[self.selected])
         elif key == "escape":
-            return QUIT
-        elif len(key) == 1 and key in LETTERS[:len(self.names)]:
-            return self.begin(self.names[LETTERS.index(key)])
+            return self.back()
+        elif len(key) == 1 and key in LETTERS[:len(names)]:
+            return self.choose(names[LETTERS.index(key)])
         return STAY
+
+    def choose(self, name: str) -> Step:
+        if self.stage == "quick" and name == BUILD:
+            self._go("race")
+            return STAY
+        if self.stage == "race":
+            self.race = name
+            self._go("class")
+            return STAY
+        if self.stage == "class":
+            return self.begin(f"{self.race} {name}")
+        return self.begin(name)
+
+    def back(self) -> Step:
+        if self.stage == "quick":
+            return QUIT
+        self._go("race" if self.stage == "class" else "quick")
+        return STAY
+
+    def _go(self, stage: str) -> None:
+        self.stage, self.selected, self.top = stage, 0, 0
 
     def begin(self, name: str) -> Step:
         return Begin(Engine(self.seed, name, catalog=self.catalog, wizard=self.wizard,
                             rules=self.rules))
 
+    @property
+    def title(self) -> str:
+        return {"quick": "Choose your character", "race": "Build a character: choose a race",
+                "class": f"Build a character: a {self.race}; choose a class"}[self.stage]
+
     def draw(self, console: tcod.console.Console) -> None:
-        put(console, 1, 0, "Choose your character", palette.TITLE)
+        put(console, 1, 0, self.title, palette.TITLE)
         put(console, console.width - 2 - len(f"seed {self.seed}"), 0, f"seed {self.seed}",
             palette.DIM)
         blocks = [self._block(n, console.width - 6) for n in self.names]
@@ -62,9 +106,27 @@ class StartScreen:
                 break
             self._draw_block(console, y, index, blocks[index])
             y += len(blocks[index]) + 1
-        footer(console, "a letter, or Up/Down and Enter: choose   Esc: quit")
+        back = "Esc: quit" if self.stage == "quick" else "Esc: back"
+        footer(console, f"a letter, or Up/Down and Enter: choose   {back}")
 
     def _block(self, name: str, width: int) -> list[Line]:
+        if self.stage == "race":
+            race = self.catalog.races[name]
+            return [(name, palette.TITLE),
+                    *[(t, palette.DIM) for t in wrap(f"{race.trait}: {race.trait_text}; "
+                                                     + _changes(race), width)],
+                    *[(t, palette.TEXT) for t in wrap(race.description, width)]]
+        if self.stage == "class":
+            kind = self.catalog.characters[f"{self.race} {name}"]
+            talents = self.catalog.classes[name].talents_at(1)
+            first = f"talents {', '.join(talents)}" if talents else "talents from level 2"
+            return [(name, palette.TITLE),
+                    *[(t, palette.DIM) for t in wrap(_summary(kind) + f"; {first}", width)],
+                    *[(t, palette.TEXT) for t in wrap(self.catalog.classes[name].kit.description,
+                                                      width)]]
+        if name == BUILD:
+            return [("build your own", palette.TITLE),
+                    ("choose a race (human, dwarf, elf, lizardfolk) and a class", palette.DIM)]
         kind = self.catalog.characters[name]
         return [(name, palette.TITLE), *[(t, palette.DIM) for t in wrap(_summary(kind), width)],
                 *[(t, palette.TEXT) for t in wrap(kind.description, width)]]
@@ -84,3 +146,13 @@ def _summary(kind: CharacterKind) -> str:
     gear = [g.name for g in (kind.main_hand, kind.off_hand, kind.missile, *kind.worn) if g]
     return (f"Str {kind.strength} Dex {kind.dexterity} Con {kind.constitution} "
             f"Wil {kind.willpower}, {kind.hit_points} HP; " + ", ".join(gear))
+
+
+def _changes(race) -> str:
+    """ "Str +1 Con +2 Dex -1" (or "no stat changes")."""
+    words = [f"{label} {value:+d}" for label, value in (
+        ("Str", race.strength), ("Dex", race.dexterity), ("Con", race.constitution),
+        ("Wil", race.willpower)) if value]
+    return " ".join(words) or "no stat changes"
+
+

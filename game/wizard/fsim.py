@@ -15,8 +15,10 @@ from dataclasses import dataclass, field, replace
 from game.content.catalog import Catalog, load_catalog
 from game.world import combat, vitals
 from game.world.components import (
+    Creature,
     Equipment,
     Health,
+    Hero,
     Inventory,
     Powers,
     Stance,
@@ -67,6 +69,8 @@ class Arena:
             copy_build(build, engine)
         self.names = (attacker, defender)
         self.training = copy.deepcopy(engine.component(engine.player, Training))
+        self.hero = copy.copy(engine.component(engine.player, Hero))  # kills must not level up
+        self.max_hp = engine.component(engine.player, Health).max_hp
         self.attacker = self._ensure_attacker()
         self.stances = {x: copy.copy(engine.component(eid, Stance)) for x, eid in
                         ((3, self.attacker), (4, self._ensure(4, defender)))}
@@ -74,7 +78,11 @@ class Arena:
     def _ensure(self, x: int, name: str) -> int:
         """The creature standing at x (recreated after it died)."""
         found = [eid for eid, (_, p) in self.engine.creatures_here() if p.x == x]
-        return found[0] if found else self.engine.create_creature(name, x, 1, 1)
+        if found:
+            return found[0]
+        eid = self.engine.create_creature(name, x, 1, 1)
+        self.engine.component(eid, Creature).awake = True  # a fair fight: no sneak attacks
+        return eid
 
     def _ensure_attacker(self) -> int:
         if self.names[0] == PLAYER:
@@ -96,6 +104,9 @@ class Arena:
         training.skills, training.styles = (dict(self.training.skills),
                                             dict(self.training.styles))
         training.points = dict(self.training.points)
+        if self.hero is not None:
+            e.set_component(e.player, copy.copy(self.hero))
+        e.component(e.player, Health).max_hp = self.max_hp
         self.attacker = self._ensure_attacker()
         defender = self._ensure(4, self.names[1])
         for x, eid in ((3, self.attacker), (4, defender)):

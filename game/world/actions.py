@@ -143,6 +143,21 @@ class Throw(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Rage(Action):
+    """The berserker flies into a rage (no time)."""
+
+    tag: ClassVar[str] = "rage"
+
+
+@dataclass(frozen=True, slots=True)
+class VitalStrike(Action):
+    """The rogue's blow at a neighbour that turns a hit into a critical."""
+
+    tag: ClassVar[str] = "vital"
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
 class Bash(Action):
     """Bash a neighbour with a shield."""
 

@@ -14,7 +14,7 @@ import numpy as np
 from game.rules import profiles
 from game.rules.items import Armour
 
-from . import caster_ai, combat, missiles, sight
+from . import caster_ai, combat, feuds, free_blows, missiles, sight
 from .components import Creature, Health, Position, Supply
 from .events import Event
 
@@ -35,23 +35,26 @@ def act(engine: Engine, eid: int) -> tuple[list[Event], int]:
     pos = esper.component_for_entity(eid, Position)
     if not creature.awake and sight.notices(engine, eid):
         _wake(engine, eid, creature, kind.behaviour)
-    if not creature.awake:
+    target = feuds.opponent(engine, eid)
+    if target is None:
         return _wander(engine, eid, pos, kind.speed) if kind.behaviour == "wander" else (
             [], kind.speed)
     if _hurt(eid) and kind.behaviour == "flee_when_hurt":
-        return _flee(engine, eid, pos, kind.speed)
-    target = engine.player
+        return _flee(engine, eid, pos, kind.speed, target)
     tpos = esper.component_for_entity(target, Position)
-    if kind.spells:
+    if kind.spells and target == engine.player:  # spells at the player only
         spell = caster_ai.try_cast(engine, eid)
         if spell is not None:
             return spell
     if max(abs(tpos.x - pos.x), abs(tpos.y - pos.y)) == 1:
         return _close_in(engine, eid, kind, target)
-    if kind.ranged and sight.in_light(engine, eid):  # never from the dark
-        shot = _shoot(engine, eid, kind, tpos)
+    seen = sight.in_light(engine, eid) if target == engine.player else True
+    if kind.ranged and seen:  # never at the player from the dark
+        shot = _shoot(engine, eid, kind, target, tpos)
         if shot is not None:
             return shot
+    if target != engine.player:
+        return _step_towards(engine, eid, pos, tpos, kind.speed)
     return _approach(engine, eid, pos, kind.speed, kind.passes_walls)
 
 
@@ -64,8 +67,10 @@ def _close_in(engine: Engine, eid: int, kind, target: int) -> tuple[list[Event],
     return combat.melee(engine, eid, target)
 
 
-def _shoot(engine: Engine, eid: int, kind, tpos: Position) -> tuple[list[Event], int] | None:
-    """Shoot or throw at the player when it has something left and a clear line in range."""
+def _shoot(engine: Engine, eid: int, kind, target: int,
+           tpos: Position) -> tuple[list[Event], int] | None:
+    """Shoot or throw at the target when it has something left and a clear line in range
+    (it does not shoot through a friend; whatever stands first in the line is struck)."""
     supply = esper.component_for_entity(eid, Supply)
     fighter = engine.fighter(eid)
     if kind.missile is not None and supply.ammo > 0:
@@ -74,7 +79,7 @@ def _shoot(engine: Engine, eid: int, kind, tpos: Position) -> tuple[list[Event],
         attack, name, breaks = profiles.throw(fighter, kind.throws), kind.throws.name, 0
     else:
         return None
-    if missiles.flight(engine, eid, tpos.x, tpos.y, attack.range).target != engine.player:
+    if missiles.flight(engine, eid, tpos.x, tpos.y, attack.range).target != target:
         return None
     if kind.missile is not None and supply.ammo > 0:
         supply.ammo -= 1
@@ -113,34 +118,75 @@ def _approach(engine: Engine, eid: int, pos: Position, speed: int,
             break
         dx, dy = DIRECTIONS[i]
         if engine.can_enter(eid, pos.x + dx, pos.y + dy):
-            engine.move_entity(eid, pos.x + dx, pos.y + dy)
-            return [], speed
+            return free_blows.step(engine, eid, pos.x + dx, pos.y + dy), speed
     return [], speed
 
 
-def _flee(engine: Engine, eid: int, pos: Position, speed: int) -> tuple[list[Event], int]:
-    """Step away from the player; a frightened creature strikes whatever blocks its way."""
-    dist = engine.distance_map(False)
-    here = int(dist[pos.x, pos.y])
+def _step_towards(engine: Engine, eid: int, pos: Position, tpos: Position,
+                  speed: int) -> tuple[list[Event], int]:
+    """Close in on a rival: the free neighbour nearest to it (rivals fight near each other,
+    so a straight step is enough; no distance map for them)."""
+    steps = sorted((max(abs(tpos.x - pos.x - dx), abs(tpos.y - pos.y - dy)),
+                    abs(tpos.x - pos.x - dx) + abs(tpos.y - pos.y - dy), i)
+                   for i, (dx, dy) in enumerate(DIRECTIONS))
+    here = max(abs(tpos.x - pos.x), abs(tpos.y - pos.y))
+    for d, _, i in steps:
+        if d >= here:
+            break
+        dx, dy = DIRECTIONS[i]
+        if engine.can_enter(eid, pos.x + dx, pos.y + dy):
+            return free_blows.step(engine, eid, pos.x + dx, pos.y + dy), speed
+    return [], speed
+
+
+def _flee(engine: Engine, eid: int, pos: Position, speed: int,
+          target: int) -> tuple[list[Event], int]:
+    """Step away from what it fights; a frightened creature strikes whatever blocks its way,
+    and one with nowhere to go lashes out at whatever stands beside it."""
+    tpos = esper.component_for_entity(target, Position)
+    dist = engine.distance_map(False) if target == engine.player else None
+    here = _away(dist, tpos, pos.x, pos.y)
     best = None
     for dx, dy in DIRECTIONS:
         x, y = pos.x + dx, pos.y + dy
-        if not engine.gamemap.in_bounds(x, y) or dist[x, y] == UNREACHABLE:
+        if not engine.gamemap.in_bounds(x, y) or not engine.gamemap.walkable[x, y]:
             continue
-        if dist[x, y] > here and (best is None or dist[x, y] > dist[best]):
+        value = _away(dist, tpos, x, y)
+        if value == UNREACHABLE:
+            continue
+        if value > here and (best is None or value > _away(dist, tpos, *best)):
             best = (x, y)
     if best is None:
-        return [], speed
+        return lash_out(engine, eid, speed)
     blocker = engine.blocker_at(*best)
     if blocker is not None and blocker != engine.player:
         return combat.melee(engine, eid, blocker)
     if engine.can_enter(eid, *best):
-        engine.move_entity(eid, *best)
+        return free_blows.step(engine, eid, *best), speed
     return [], speed
+
+
+def _away(dist: np.ndarray | None, tpos: Position, x: int, y: int) -> int:
+    """How far a cell is from what the creature flees: steps on the player's distance map,
+    or straight-line steps from a rival."""
+    if dist is not None:
+        return int(dist[x, y])
+    return max(abs(tpos.x - x), abs(tpos.y - y))
+
+
+def lash_out(engine: Engine, eid: int, speed: int) -> tuple[list[Event], int]:
+    """A frightened (or confused) creature with nowhere to go strikes at whatever stands
+    beside it, friend or foe, picked at random; with nobody beside it, it cowers."""
+    pos = esper.component_for_entity(eid, Position)
+    near = sorted(o for dx, dy in DIRECTIONS
+                  for o in [engine.blocker_at(pos.x + dx, pos.y + dy)] if o is not None)
+    if not near:
+        return [], speed
+    return combat.melee(engine, eid, near[engine.streams.ai.randint(0, len(near) - 1)])
 
 
 def _wander(engine: Engine, eid: int, pos: Position, speed: int) -> tuple[list[Event], int]:
     dx, dy = DIRECTIONS[engine.streams.ai.randint(0, len(DIRECTIONS) - 1)]
     if engine.can_enter(eid, pos.x + dx, pos.y + dy):
-        engine.move_entity(eid, pos.x + dx, pos.y + dy)
+        return free_blows.step(engine, eid, pos.x + dx, pos.y + dy), speed
     return [], speed

@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game.rules import profiles, stats
+from game.rules import profiles, stats, talents
 from game.rules.messages import YOU, Who, attack_messages, compass
 from game.rules.resolve import Outcome
 from game.rules.systems import Clash
 
-from . import knowledge
+from . import knowledge, progress, stealth
 from .components import Creature, Health, Named, Position, Stance, Training, Vitals
 from .events import AttackEvent, Event, Message
 
@@ -54,15 +54,22 @@ def _fallen(engine: Engine, eid: int) -> bool:
 
 
 def strike(engine: Engine, attacker: int, target: int, attack: profiles.AttackProfile, *,
-           adjacent: bool) -> list[Event]:
+           adjacent: bool, vital: bool = False) -> list[Event]:
     """Resolve one attack under the game's combat system and apply it: the single path
-    every attack in play takes."""
-    clash = Clash.of(attack, _fighter(engine, attacker), engine.fighter(target),
+    every attack in play takes. An attack on a creature that has not noticed the player is a
+    sneak attack (``stealth``); ``vital`` is the rogue's vital strike."""
+    target_fighter = engine.fighter(target)
+    attack, sneaking = stealth.sneak_attack(engine, attacker, target, attack,
+                                            profiles.defence(target_fighter))
+    clash = Clash.of(attack, _fighter(engine, attacker), target_fighter,
                      adjacent=adjacent, by_player=attacker == engine.player,
-                     on_player=target == engine.player)
+                     on_player=target == engine.player, vital=vital)
     outcome = engine.system.resolve(clash, engine.streams.combat)
     lines = _lines(engine, attacker, target, outcome, clash.defence)
+    if sneaking:
+        lines = stealth.sneak_lines(engine, target, outcome, clash.defence.crit_immune, lines)
     events: list[Event] = [AttackEvent(attacker, target, outcome, tuple(lines))]
+    events += stealth.after_strike(engine, attacker, target, outcome)
     events += _train(engine, attacker, attack, outcome)
     events += _spend_stamina(engine, attacker)
     events += knowledge.attack_used(engine, attacker, target)
@@ -128,10 +135,15 @@ def _wound(engine: Engine, target: int, outcome: Outcome) -> None:
         return
     if outcome.bleeding:
         vitals.bleeding = min(WOUND_CAP, vitals.bleeding + WOUND)
+    hardy = progress.trait(engine, target) == talents.HARDY  # a dwarf: half as long
     if "poison" in outcome.effects:
-        vitals.poison = min(POISON_CAP, vitals.poison + POISON)
+        vitals.poison = min(POISON_CAP, vitals.poison + _halved(POISON, hardy))
     if "disease" in outcome.effects:
-        vitals.disease = max(vitals.disease, DISEASE)
+        vitals.disease = max(vitals.disease, _halved(DISEASE, hardy))
+
+
+def _halved(ticks: int, hardy: bool) -> int:
+    return (ticks + 1) // 2 if hardy else ticks
 
 
 def _train(engine: Engine, eid: int, attack: profiles.AttackProfile,
@@ -144,11 +156,11 @@ def _train(engine: Engine, eid: int, attack: profiles.AttackProfile,
     events: list[Event] = []
     for name, ranks in ((attack.skill, training.skills), (attack.style, training.styles)):
         if name:
-            events += _add_points(training, ranks, name, points)
+            events += add_points(training, ranks, name, points)
     return events
 
 
-def _add_points(training: Training, ranks: dict[str, int], name: str,
+def add_points(training: Training, ranks: dict[str, int], name: str,
                 points: int) -> list[Event]:
     rank = ranks.get(name, 0)
     if rank >= stats.MAX_RANK:

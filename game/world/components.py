@@ -42,6 +42,17 @@ class Creature:
     kind: str  # a name in assets/creatures.toml
     awake: bool = False
     in_view: bool = False  # the player saw it at the last look (game.world.sight)
+    foe: int | None = None  # the creature it fights: one that struck it, or a rival it saw
+
+
+@dataclass(slots=True)
+class Hero:
+    """The player's level, experience and rage (game.world.progress); race and class come
+    from the character's name (``Player.character``)."""
+
+    level: int = 1
+    xp: int = 0
+    rage: int = 0  # 6-second ticks of rage left; 0 is calm
 
 
 @dataclass(slots=True)

@@ -27,6 +27,7 @@ from . import (
     knowledge,
     paths,
     populate,
+    progress,
     sight,
     stacks,
     state,
@@ -39,6 +40,7 @@ from .components import (
     Creature,
     Equipment,
     Health,
+    Hero,
     Inventory,
     Item,
     Named,
@@ -268,7 +270,7 @@ class Engine:
                    stats.max_stamina(kind.constitution)),
             Equipment(), Inventory(), Vitals(stats.VITALS_TICKS, regen=max(0, con)),
             Spells([], magic.max_spell_points(kind.willpower),
-                   magic.max_spell_points(kind.willpower)),
+                   magic.max_spell_points(kind.willpower)), Hero(),
         )
         self._equip_start(eid, kind)
         return eid
@@ -375,7 +377,7 @@ class Engine:
 
     def skill_names(self) -> list[str]:
         names = {w.skill for w in self.catalog.armoury.weapons.values()}
-        return sorted(names | {"Unarmed", profiles.SHIELD_SKILL})
+        return sorted(names | {"Unarmed", profiles.SHIELD_SKILL, *stats.OTHER_SKILLS})
 
     def _catch_up(self) -> None:
         """Creatures on a level left behind wait where they were; none acts for the past."""
@@ -577,7 +579,8 @@ class Engine:
         if cause_of is not None:
             killer = esper.component_for_entity(cause_of, Named).name
             cause = "killed by " + ("yourself" if cause_of == eid else a_or_an(killer))
-        return self._die(eid, cause)
+        reward = progress.kill_reward(self, eid) if cause_of == self.player != eid else 0
+        return self._die(eid, cause) + progress.gain(self, reward)
 
     def _die(self, eid: int, cause: str) -> list[Event]:
         name = esper.component_for_entity(eid, Named).name

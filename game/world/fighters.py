@@ -23,8 +23,10 @@ from .components import (
     Effects,
     Equipment,
     Health,
+    Hero,
     Inventory,
     Item,
+    Player,
     Powers,
     Stance,
 )
@@ -197,6 +199,19 @@ def _fighter(catalog: Catalog, eid: int, in_wall: bool) -> profiles.Fighter:
     return _player_fighter(catalog, eid, stance or stats.NORMAL, health.max_hp)
 
 
+def _hero_parts(catalog: Catalog, eid: int) -> dict:
+    """What race and class add to the player's Fighter: talents, rage and natural armour."""
+    player = esper.try_component(eid, Player)
+    if player is None or player.character not in catalog.characters:
+        return {}
+    hero = esper.try_component(eid, Hero)
+    race = catalog.race(player.character)
+    return dict(talents=catalog.hero_class(player.character).talents_at(
+                    hero.level if hero else 1),
+                raging=hero is not None and hero.rage > 0, level=hero.level if hero else 1,
+                natural_protection=race.natural_protection, natural_noun=race.natural_noun)
+
+
 def _player_fighter(catalog: Catalog, eid: int, stance: stats.Stance,
                     max_hp: int) -> profiles.Fighter:
     attrs = esper.component_for_entity(eid, Attributes)
@@ -213,7 +228,7 @@ def _player_fighter(catalog: Catalog, eid: int, stance: stats.Stance,
         missile=missile if isinstance(missile, Weapon) else None,
         ammo=ammo if isinstance(ammo, Ammo) else None,
         worn=worn, burden=burden(catalog, eid),
-        max_hp=max_hp,
+        max_hp=max_hp, **_hero_parts(catalog, eid),
     )
 
 

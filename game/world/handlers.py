@@ -7,6 +7,7 @@ from . import belongings, consumables, player_actions
 HANDLERS = {
     "move": player_actions.move, "attack": player_actions.attack, "wait": player_actions.wait,
     "rest": player_actions.rest, "stance": player_actions.stance, "bash": player_actions.bash,
+    "rage": player_actions.rage, "vital": player_actions.vital_strike,
     "fire": player_actions.fire, "throw": player_actions.throw,
     "descend": player_actions.descend, "ascend": player_actions.ascend,
     "pickup": belongings.pickup, "drop": belongings.drop, "wield": belongings.wield,

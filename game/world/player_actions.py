@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.content.catalog import GOAL_ITEM
-from game.rules import profiles, stats
+from game.rules import levels, profiles, stats, talents
 from game.rules.items import Weapon
 
 from . import actions as A
-from . import belongings, combat, fighters, missiles, traps
+from . import belongings, combat, fighters, free_blows, missiles, progress, traps
 from .components import Creature, Equipment, Health, Item, Position, Stance, Vitals
 from .events import AttackEvent, CameIntoView, Event, LevelChanged, Message, Won
 
@@ -40,8 +40,10 @@ def move(engine: Engine, action: A.Move) -> A.Result:
     load = fighters.burden(engine.catalog, engine.player)
     if load == stats.OVERLOADED:
         return A.Impossible("You carry too much to move.")
-    engine.move_entity(engine.player, x, y)
-    events = describe_floor(engine, x, y) + traps.spring(engine, engine.player)
+    events = free_blows.step(engine, engine.player, x, y)  # hostiles left behind strike
+    if engine.over:
+        return A.Done(tuple(events), 0)
+    events += describe_floor(engine, x, y) + traps.spring(engine, engine.player)
     ticks = stats.STEP_TICKS * stats.BURDEN_STEP_PERCENT[load] // 100
     return A.Done(tuple(events), ticks)
 
@@ -135,6 +137,30 @@ def bash(engine: Engine, action: A.Bash) -> A.Result:
                                       adjacent=True)), attack.ticks)
 
 
+def rage(engine: Engine, action: A.Rage) -> A.Result:
+    """The berserker's rage: no time to start; see ``progress.start_rage``."""
+    events, why = progress.start_rage(engine)
+    return A.Impossible(why) if why else A.Done(tuple(events), 0)
+
+
+def vital_strike(engine: Engine, action: A.VitalStrike) -> A.Result:
+    """A main-hand blow whose hit is a critical without a threat or a confirmation roll (a
+    crit-immune target takes it plain: "It has no vital spot."). It costs stamina."""
+    if talents.VITAL_STRIKE not in progress.talents_of(engine, engine.player):
+        return A.Impossible("You do not know the vital strike.")
+    why = reach(engine, action.target)
+    if why is not None:
+        return why
+    stance = esper.component_for_entity(engine.player, Stance)
+    if stance.stamina < talents.VITAL_STAMINA:
+        return A.Impossible("You are too tired for a vital strike.")
+    stance.stamina -= talents.VITAL_STAMINA
+    attack = profiles.melee_attacks(engine.fighter(engine.player))[0]
+    events = combat.strike(engine, engine.player, action.target, attack, adjacent=True,
+                           vital=True)
+    return A.Done(tuple(events), attack.ticks)
+
+
 def reach(engine: Engine, target: int) -> A.Impossible | None:
     """Why a blow at ``target`` cannot land, or None when it can."""
     if not esper.entity_exists(target) or not esper.has_component(target, Creature):
@@ -190,9 +216,11 @@ def descend(engine: Engine, action: A.Descend) -> A.Result:
     pos = engine.position(engine.player)
     if (pos.x, pos.y) != engine.gamemap.stairs_down:
         return A.Impossible("There is no staircase down here.")
+    fresh = engine.depth + 1 not in engine.levels
     engine.enter_level(engine.depth + 1, arriving_down=True)
+    found = progress.gain(engine, levels.depth_xp(engine.depth)) if fresh else []
     return A.Done((LevelChanged(engine.depth),
-                   Message(f"You descend to depth {engine.depth}.")), stats.STEP_TICKS)
+                   Message(f"You descend to depth {engine.depth}."), *found), stats.STEP_TICKS)
 
 
 def ascend(engine: Engine, action: A.Ascend) -> A.Result:

@@ -33,8 +33,11 @@ def in_light(engine: Engine, eid: int) -> bool:
 
 
 def notices(engine: Engine, eid: int) -> bool:
-    """A creature notices the player when they see each other (stealth may refine this)."""
-    return in_light(engine, eid)
+    """A creature notices the player by light and noise, as ``stealth`` says: an unaware
+    creature when they see each other, a sleeping one only by noise."""
+    from . import stealth  # stealth builds on this module
+
+    return stealth.notices(engine, eid)
 
 
 def comes_into_view(engine: Engine, eids: Iterable[int] | None = None) -> list[Event]:

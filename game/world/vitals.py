@@ -9,7 +9,7 @@ import esper
 
 from game.rules import stats
 
-from . import effects
+from . import effects, progress
 from .components import Health, Stance, Vitals
 from .events import Event
 
@@ -54,4 +54,4 @@ def _tick(engine: Engine, eid: int, vitals: Vitals) -> list[Event]:
     stance = esper.try_component(eid, Stance)
     if stance is not None and stats.STANCES[stance.name].stamina > 0:
         stance.stamina = min(stance.max_stamina, stance.stamina + 1)
-    return events + effects.tick(engine, eid)
+    return events + effects.tick(engine, eid) + progress.calm(engine, eid)

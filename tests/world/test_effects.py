@@ -45,7 +45,7 @@ def bite_until_it_lands(engine: Engine, attacker: int) -> None:
 
 
 def test_poison_costs_a_hit_point_every_6_s_and_stops_regeneration(engines):
-    engine = make(engines, ROOM, {"s": "giant spider"})
+    engine = make(engines, ROOM, {"s": "giant spider"}, character="human warrior")  # not Hardy
     spider = creature(engine, "giant spider")
     tough(engine, engine.player, spider)
     set_hp(engine, engine.player, 500, 1000)
@@ -61,8 +61,8 @@ def test_poison_costs_a_hit_point_every_6_s_and_stops_regeneration(engines):
 
 
 def test_disease_halves_regeneration(engines):
-    healthy = make(engines, ROOM.replace("s", "."), {})
-    sick = make(engines, ROOM, {"s": "plague rat"})
+    healthy = make(engines, ROOM.replace("s", "."), {}, character="human warrior")
+    sick = make(engines, ROOM, {"s": "plague rat"}, character="human warrior")  # not Hardy
     rat = creature(sick, "plague rat")
     tough(sick, rat)
     set_hp(sick, sick.player, 200, 1000)

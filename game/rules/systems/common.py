@@ -41,11 +41,14 @@ class Clash:
     adjacent: bool = True
     by_player: bool = False  # the attacker is the player
     on_player: bool = False  # the target is the player
+    vital: bool = False  # the rogue's vital strike: a hit is a critical (the manual's system)
 
     @classmethod
     def of(cls, attack: AttackProfile, attacker: Fighter, target: Fighter, *,
-           adjacent: bool = True, by_player: bool = False, on_player: bool = False) -> Clash:
-        return cls(attack, attacker, target, defence(target), adjacent, by_player, on_player)
+           adjacent: bool = True, by_player: bool = False, on_player: bool = False,
+           vital: bool = False) -> Clash:
+        return cls(attack, attacker, target, defence(target), adjacent, by_player, on_player,
+                   vital)
 
     @property
     def parts(self) -> tuple[DefencePart, ...]:

@@ -44,7 +44,8 @@ def numbers(f: Fighter, attack=None, *, kind: str = BLOW, adjacent: bool = True)
 
 
 def resolve(clash: Clash, rng: Rng) -> Outcome:
-    return resolve_attack(clash.attack, clash.defence, rng, adjacent=clash.adjacent)
+    return resolve_attack(clash.attack, clash.defence, rng, adjacent=clash.adjacent,
+                          vital=clash.vital)
 
 
 def distribution(clash: Clash) -> dict[int, Fraction]:

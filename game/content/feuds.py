@@ -1,0 +1,45 @@
+"""Feuds from ``assets/feuds.toml``: which creature kinds fight each other on sight.
+
+The result is a set of (kind, kind) pairs, both ways round, so the world asks one question:
+``(a, b) in rivals``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .creatures import CreatureKind
+from .loader import ASSETS_DIR, field_error, read_toml
+
+FEUDS_FILE = "feuds.toml"
+
+
+def load_feuds(creatures: dict[str, CreatureKind],
+               path: Path | None = None) -> frozenset[tuple[str, str]]:
+    """Every pair of rival kinds; a bad entry is a one-line ``ContentError``."""
+    label, data = read_toml(ASSETS_DIR / FEUDS_FILE if path is None else path,
+                            allowed=("feud",), required=("feud",))
+    pairs: set[tuple[str, str]] = set()
+    for name, entry in data["feud"].items():
+        where = f"{label}: feud {name!r}"
+        sides = entry.get("sides") if isinstance(entry, dict) else None
+        if not isinstance(entry, dict) or set(entry) != {"sides"}:
+            raise field_error(where, "sides", "a feud has 'sides' and nothing else")
+        if not (isinstance(sides, list) and len(sides) == 2
+                and all(isinstance(s, list) and s for s in sides)):
+            raise field_error(where, "sides", "needs two lists of creature kinds or tags")
+        a, b = (_kinds(creatures, where, side) for side in sides)
+        pairs |= {(x, y) for x in a for y in b if x != y}
+        pairs |= {(y, x) for x in a for y in b if x != y}
+    return frozenset(pairs)
+
+
+def _kinds(creatures: dict[str, CreatureKind], where: str, side: list) -> set[str]:
+    kinds: set[str] = set()
+    for word in side:
+        matched = {k for k, c in creatures.items() if word == k or word in c.tags} \
+            if isinstance(word, str) else set()
+        if not matched:
+            raise field_error(where, "sides", f"{word!r} is no creature kind or tag")
+        kinds |= matched
+    return kinds

@@ -1,0 +1,87 @@
+"""Who fights whom: the player, creatures that have noticed the player, and rival kinds.
+
+A creature picks its opponent each turn (``opponent``): the one that struck it or that it chose
+last (``Creature.foe``) while it stays within reach of its memory, the player once noticed, or
+a rival kind it sees within ``RIVAL_SIGHT`` steps along a clear line; the nearest of them wins,
+the player on a tie, then the foe, then the lowest id. It fights that one by the same rules as
+it fights the player.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import esper
+
+from . import missiles
+from .components import Creature, Position
+
+if TYPE_CHECKING:
+    from .engine import Engine
+
+RIVAL_SIGHT = 6  # how far a creature sees a rival kind (along a clear line)
+FOE_MEMORY = 10  # a foe farther than this is forgotten
+
+
+def rivals(engine: Engine, a: int, b: int) -> bool:
+    ca, cb = esper.try_component(a, Creature), esper.try_component(b, Creature)
+    return (ca is not None and cb is not None
+            and (ca.kind, cb.kind) in engine.catalog.rivals)
+
+
+def hostile(engine: Engine, striker: int, target: int) -> bool:
+    """Whether ``striker`` would strike ``target``: the player strikes any creature; a
+    creature strikes the player once it has noticed the player, and its foe or a rival."""
+    if striker == engine.player:
+        return esper.has_component(target, Creature)
+    creature = esper.try_component(striker, Creature)
+    if creature is None:
+        return False
+    if target == engine.player:
+        return creature.awake
+    return creature.foe == target or rivals(engine, striker, target)
+
+
+def _distance(a: Position, b: Position) -> int:
+    return max(abs(a.x - b.x), abs(a.y - b.y))
+
+
+def opponent(engine: Engine, eid: int) -> int | None:
+    """Whom the creature fights this turn, or None (it sleeps or wanders)."""
+    creature = esper.component_for_entity(eid, Creature)
+    pos = esper.component_for_entity(eid, Position)
+    choices: list[tuple[int, int, int]] = []  # (distance, order, id)
+    if creature.awake:
+        choices.append((_distance(pos, engine.position(engine.player)), 0, engine.player))
+    foe = creature.foe
+    if foe is not None:
+        if (esper.entity_exists(foe) and esper.has_component(foe, Position)
+                and engine.position(foe).depth == pos.depth
+                and _distance(pos, engine.position(foe)) <= FOE_MEMORY):
+            choices.append((_distance(pos, engine.position(foe)), 1, foe))
+        else:
+            creature.foe = None
+    if creature.awake or creature.foe is not None or \
+            engine.catalog.creatures[creature.kind].behaviour == "wander":
+        choices += [(d, 2, r) for d, r in _rivals_in_sight(engine, eid, pos)]
+    if not choices:
+        return None
+    _, order, chosen = min(choices)
+    if order == 2:
+        creature.foe = chosen
+    return chosen
+
+
+def _rivals_in_sight(engine: Engine, eid: int, pos: Position) -> list[tuple[int, int]]:
+    kind = esper.component_for_entity(eid, Creature).kind
+    if not any(pair[0] == kind for pair in engine.catalog.rivals):
+        return []
+    found = []
+    for other, (creature, opos) in engine.creatures_here():
+        if other == eid or (kind, creature.kind) not in engine.catalog.rivals:
+            continue
+        d = _distance(pos, opos)
+        if d <= RIVAL_SIGHT and (d == 1 or missiles.flight(
+                engine, eid, opos.x, opos.y, RIVAL_SIGHT).target == other):
+            found.append((d, other))
+    return found
