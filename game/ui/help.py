@@ -15,9 +15,10 @@ from .text import footer, put
 
 KEY_COLUMN = 12
 OTHER_KEYS = (
-    "Darkness: your light shows 8 cells; what stands in the dark can neither see nor shoot you.",
+    "Darkness: your light shows 8 cells; nothing in the dark sees you or shoots.",
     "Menus: a letter, or Up/Down and Enter, chooses; PgUp/PgDn pages; Esc closes.",
     "Look: direction keys move the cursor; Tab/S-Tab jump between creatures.",
+    "Travel (_): < and > put the cursor on the stairs; Enter goes.",
     "Message log: Up/Down scroll, PgUp/PgDn page, Home/End go to the ends.",
 )
 

@@ -12,6 +12,7 @@ from game.world.components import Creature, Renderable
 from game.world.engine import Engine
 
 from . import describe, palette
+from .explore import travel_to
 from .keys import DIRECTIONS
 from .screen import POP, STAY, Session, Step
 from .text import put, wrap
@@ -23,6 +24,7 @@ CURSOR_FG = (0, 0, 0)
 
 class LookScreen:
     overlay = False
+    hint = (HINT, palette.DIM)
 
     def __init__(self, session: Session) -> None:
         self.session = session
@@ -57,7 +59,7 @@ class LookScreen:
         sx = layout.map.x + self.cursor[0] - origin[0]
         sy = layout.map.y + self.cursor[1] - origin[1]
         console.fg[sx, sy], console.bg[sx, sy] = CURSOR_FG, palette.CURSOR_BG
-        self.draw_below(console, layout, HINT, palette.DIM)
+        self.draw_below(console, layout, *self.hint)
 
     def draw_world(self, console: tcod.console.Console) -> tuple[Layout, tuple[int, int]]:
         """Map and status, the camera following the cursor; returns where they went."""
@@ -109,3 +111,23 @@ def _creature_lines(engine: Engine, who: int, where: str, width: int) -> list[Li
         text = engine.catalog.creatures[kind.kind].description
         lines += [(t, palette.TEXT) for t in wrap(text, width)]
     return lines
+
+
+class TravelScreen(LookScreen):
+    """Travel (_): the look cursor; Enter, . or _ walks there; < and > put it on the stairs."""
+
+    hint = ("Travel: direction keys move, < > stairs, Enter go, Esc cancel", palette.TITLE)
+
+    def handle_key(self, key: str) -> Step:
+        gm = self.session.engine.gamemap
+        if key in ("<", ">"):
+            stairs = gm.stairs_up if key == "<" else gm.stairs_down
+            if stairs is not None and gm.explored[stairs]:
+                self.cursor = stairs
+            return STAY
+        if key in ("enter", ".", "_"):
+            travel_to(self.session, self.cursor, "You have not seen a way to go there.")
+            return POP
+        if key in ("x", ";"):
+            return STAY
+        return super().handle_key(key)

@@ -11,11 +11,11 @@ from game.world import actions as A
 from . import combat_keys, inventory, magic_keys, wizard_menu
 from .character import CharacterScreen
 from .confirm import really_quit
-from .explore import explore
+from .explore import explore, to_stairs
 from .help import HelpScreen
 from .keys import Binding, keymap, rebound
 from .log import MessageLogScreen
-from .look import LookScreen
+from .look import LookScreen, TravelScreen
 from .screen import QUIT, STAY, Push, Session, Step
 from .skills import SkillsScreen
 from .view import draw_play
@@ -27,6 +27,9 @@ SIMPLE_ACTIONS: dict[str, Callable[[], A.Action]] = {
 
 SESSION_COMMANDS: dict[str, Callable[[Session], Step]] = {
     "explore": explore,
+    "travel": lambda s: Push(TravelScreen(s)),
+    "travel_down": lambda s: to_stairs(s, down=True),
+    "travel_up": lambda s: to_stairs(s, down=False),
     "fire": combat_keys.fire, "throw": combat_keys.throw, "quiver": combat_keys.quiver,
     "bash": combat_keys.bash, "vital": combat_keys.vital,
     **magic_keys.COMMANDS,

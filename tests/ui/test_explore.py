@@ -100,3 +100,35 @@ def test_explore_and_steps_pick_up_potions_and_your_own_missiles_but_not_with_th
     thrown.engine.component(dagger, Item).thrown = True
     press(thrown, "l", "l")
     assert "dagger" in [thrown.engine.item_name(i) for i in thrown.engine.inventory()]
+
+
+def test_travel_to_the_stairs_and_to_a_chosen_cell_in_recorded_steps():
+    picture = HALL.replace("....#\n####", "...>#\n####")
+    app = app_for(picture, {})
+    engine = app.engine
+    engine.gamemap.explored[:, :] = True  # the whole hall seen, its far end out of sight
+    press(app, "G")
+    pos = engine.position(engine.player)
+    assert (pos.x, pos.y) == engine.gamemap.stairs_down
+    assert all(a.tag == "move" for a in engine.actions) and len(engine.actions) == 27
+    press(app, "_", "left", "left", "left", "enter")
+    assert engine.position(engine.player).x == 28 - 3
+    press(app, "_", ">", ".")
+    assert (engine.position(engine.player).x, 1) == engine.gamemap.stairs_down
+
+
+def test_travel_stops_when_a_creature_comes_into_view_and_knows_unfound_stairs():
+    app = app_for(HALL.replace("..#\n#####", "k.#\n#####"), {"k": "kobold"})
+    engine = app.engine
+    engine.gamemap.explored[:, :] = True
+    press(app, "_")
+    for _ in range(27):
+        press(app, "right")
+    press(app, "enter")
+    kobold = engine.creatures_here()[0][0]
+    assert engine.sees(kobold) and engine.position(engine.player).x < 27
+    assert "comes into view" in engine.log[-1].text
+    fresh = app_for(HALL, {})
+    press(fresh, "U")  # depth 1's way out is where it starts; no stairs down known
+    press(fresh, "G")
+    assert "not found the stairs down" in fresh.session.notice
