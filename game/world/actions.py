@@ -6,7 +6,7 @@ by id. Saves, replays and wizard commands are lists of these.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 REGISTRY: dict[str, type[Action]] = {}
@@ -26,7 +26,7 @@ class Action:
         REGISTRY[cls.tag] = cls
 
     def to_json(self) -> dict[str, Any]:
-        return {"t": self.tag, **asdict(self)}  # type: ignore[call-overload]
+        return {"t": self.tag, **{name: getattr(self, name) for name in _kinds(type(self))}}
 
     @staticmethod
     def from_json(data: Any) -> Action:
@@ -35,21 +35,32 @@ class Action:
         if not isinstance(tag, str) or tag not in REGISTRY:
             raise ValueError(f"not an action: {data!r:.80}")
         cls = REGISTRY[tag]
-        names = {f.name: f.type for f in fields(cls)}  # type: ignore[arg-type]
+        kinds = _kinds(cls)
         args = {k: v for k, v in data.items() if k != "t"}
-        if set(args) != set(names):
-            raise ValueError(f"action {cls.tag!r} needs fields {sorted(names)}, got {sorted(args)}")
+        if args.keys() != kinds.keys():
+            raise ValueError(f"action {cls.tag!r} needs fields {sorted(kinds)}, got {sorted(args)}")
         for key, value in args.items():
-            _check(cls.tag, key, value, names[key])
+            kind = kinds[key][0]
+            if kind is not None and (not isinstance(value, kind)
+                                     or (kind is not bool and isinstance(value, bool))):
+                raise ValueError(f"action {tag!r} field {key!r}: expected {kinds[key][1]}, "
+                                 f"got {value!r:.40}")
         return cls(**args)
 
 
-def _check(tag: str, key: str, value: Any, annotation: Any) -> None:
-    kind = {"int": int, "str": str, "bool": bool}.get(str(annotation).split(" ")[0])
-    ok = (kind is None or (isinstance(value, kind)
-                           and (kind is bool or not isinstance(value, bool))))
-    if not ok:
-        raise ValueError(f"action {tag!r} field {key!r}: expected {annotation}, got {value!r:.40}")
+_KINDS: dict[type, dict[str, tuple[type | None, str]]] = {}
+
+
+def _kinds(cls: type) -> dict[str, tuple[type | None, str]]:
+    """An action class's fields: the plain type each must be (None: unchecked), and its
+    annotation; worked out once per class (a long recording has many actions to check)."""
+    known = _KINDS.get(cls)
+    if known is None:
+        known = _KINDS[cls] = {
+            f.name: ({"int": int, "str": str, "bool": bool}.get(str(f.type).split(" ")[0]),
+                     str(f.type))
+            for f in fields(cls)}  # type: ignore[arg-type]
+    return known
 
 
 @dataclass(frozen=True, slots=True)
