@@ -96,6 +96,8 @@ class StartScreen:
         put(console, console.width - 2 - len(f"seed {self.seed}"), 0, f"seed {self.seed}",
             palette.DIM)
         blocks = [self._block(n, console.width - 6) for n in self.names]
+        if self.stage != "quick":  # six classes fit only when the rest show one line each
+            blocks = [b if i == self.selected else b[:2] for i, b in enumerate(blocks)]
         rows = console.height - 4
         self.top = min(self.top, self.selected)
         while sum(len(b) + 1 for b in blocks[self.top:self.selected + 1]) > rows:
@@ -119,9 +121,9 @@ class StartScreen:
         if self.stage == "class":
             kind = self.catalog.characters[f"{self.race} {name}"]
             talents = self.catalog.classes[name].talents_at(1)
-            first = f"talents {', '.join(talents)}" if talents else "talents from level 2"
+            first = ", ".join(talents) if talents else "talents from level 2"
             return [(name, palette.TITLE),
-                    *[(t, palette.DIM) for t in wrap(_summary(kind) + f"; {first}", width)],
+                    *[(t, palette.DIM) for t in wrap(f"{first}; " + _summary(kind), width)],
                     *[(t, palette.TEXT) for t in wrap(self.catalog.classes[name].kit.description,
                                                       width)]]
         if name == BUILD:
