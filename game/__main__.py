@@ -43,6 +43,9 @@ def parser() -> argparse.ArgumentParser:
     verify.add_argument("path", metavar="PATH")
     add_bot(commands)
     add_wizard_tools(commands)
+    board = commands.add_parser("scores", help="the high-score table (W marks wizard games)")
+    board.add_argument("--file", metavar="PATH", help="the score file (default "
+                       "saves/scores.json)")
     bench = commands.add_parser("bench", help="measure how fast the game is")
     bench.add_argument("--quick", action="store_true", help="a short run (under 10 s)")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
@@ -110,6 +113,10 @@ def main(argv: list[str] | None = None) -> int:
         from game.commands import replay
 
         return replay.run(args)
+    if command == "scores":
+        from game.commands import tools
+
+        return tools.run_scores(args)
     if command in ("verify", "bot"):
         from game.commands import tools
 

@@ -18,12 +18,14 @@ from pathlib import Path
 
 from game.content import ContentError
 from game.content.catalog import load_catalog
-from game.persist import savefile
-from game.persist.files import clean_stale_temps, short_name
+from game.persist import savefile, scores
+from game.persist.files import clean_stale_temps, short_name, write_atomic
 from game.rules import systems
 from game.ui import options_file, palette
 from game.ui.app import GameApp
+from game.ui.morgue import morgue_text
 from game.ui.options import DEFAULT, Options
+from game.world.components import Player
 from game.world.engine import Engine
 
 from .common import EXIT_USAGE, fail, unknown
@@ -55,9 +57,36 @@ def rescue(engine: Engine) -> str:
 
 
 def hooks(path: Path | None) -> dict:
-    """What every GameApp of the command line is given: how it saves, and reports a crash."""
+    """What every GameApp of the command line is given: how it saves, reports a crash, and
+    ends (the morgue and the score)."""
     return dict(saver=saver_to(path), saver_for=saver_for, rescue=rescue,
-                on_crash=report_crash)
+                on_crash=report_crash, on_end=finish)
+
+
+def finish(session) -> list[str]:
+    """The game has ended: write the morgue beside the save and add the score to the table
+    in the same folder; the lines to show on the end screen (a problem is one of them)."""
+    engine = session.engine
+    save = Path(session.saved_to) if session.saved_to else save_path(engine)
+    deepest, won = max(engine.levels, default=engine.depth), engine.outcome == "won"
+    score = scores.points(deepest, sum(session.kills.values()), won)
+    lines = []
+    morgue = save.with_name(save.stem + "-morgue.txt")
+    try:
+        write_atomic(morgue, morgue_text(engine, session.kills, score).encode())
+        lines.append(f"Character dump: {morgue}")
+    except OSError as err:
+        lines.append(f"The character dump could not be written: {err.strerror or err}")
+    flags = engine.component(engine.player, Player)
+    entry = {"score": score, "character": flags.character, "seed": engine.seed,
+             "outcome": engine.outcome or "", "cause": engine.cause, "depth": deepest,
+             "turns": engine.turn, "wizard": flags.wizard}
+    try:
+        table, place = scores.record(entry, save.parent / scores.DEFAULT.name)
+        lines += scores.table(table, place, shown=5)
+    except scores.ScoresError as err:
+        lines.append(str(err))
+    return lines
 
 
 def report_crash(engine: Engine, error: BaseException) -> Path | None:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import secrets
+from pathlib import Path
 
 from game.content.catalog import load_catalog
+from game.persist import scores
 from game.persist.replay import verify
 from game.persist.savefile import DEFAULT_DIR, SaveError, save
 from game.rules import systems
@@ -42,4 +44,15 @@ def run_bot(args: argparse.Namespace) -> int:
     under = "" if rules == systems.DEFAULT else f" under {rules} rules"
     print(f"bot: seed {seed}, {char}{under}: {len(engine.actions)} actions, turn {engine.turn}, "
           f"depth {engine.depth}, {outcome}; saved to {path}")
+    return 0
+
+
+def run_scores(args: argparse.Namespace) -> int:
+    """Print the high-score table; a bad score file is one line and exit 2."""
+    path = Path(args.file) if args.file else scores.DEFAULT
+    try:
+        table = scores.read(path)
+    except scores.ScoresError as err:
+        return fail(str(err), 2)
+    print("\n".join(scores.table(table)))
     return 0

@@ -43,12 +43,14 @@ class GameApp:
                  engine: Engine | None = None, saver: Saver | None = None,
                  on_crash: CrashReporter | None = None, wizard: bool = False,
                  options: Options = DEFAULT, rules: str = "manual",
-                 saver_for: SaverFor | None = None, rescue: Saver | None = None) -> None:
+                 saver_for: SaverFor | None = None, rescue: Saver | None = None,
+                 on_end: Callable[[Session], list[str]] | None = None) -> None:
         self.seed, self.options = seed, options
         self.size = (80, 24)  # the console's, at the last draw (--more-- pages fit the log)
         self._paged: tuple[int, int] | None = None  # the messages --more-- last paged
         self.saver, self.on_crash = saver, on_crash
         self.saver_for, self.rescue = saver_for, rescue
+        self.on_end = on_end  # writes the morgue and the score; its lines go on the end screen
         self.crash_report: object = None
         self.session: Session | None = None
         self.stack: list[Screen] = []
@@ -185,6 +187,8 @@ class GameApp:
         if isinstance(top, EndScreen) or (isinstance(top, MoreScreen) and top.then):
             return True
         session.save()  # a dead character's save stays as a recording
+        if self.on_end is not None:
+            session.ending = self.on_end(session)
         end = EndScreen(session)
         more = session.options.more_prompt and overflows(session, self.size)
         self.stack = [MainScreen(session), MoreScreen(session, then=end) if more else end]

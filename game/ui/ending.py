@@ -9,7 +9,7 @@ from game.world.components import Player
 
 from . import describe, palette
 from .screen import QUIT, STAY, Session, Step
-from .text import centre, footer, put, put_runs
+from .text import centre, footer, put, put_runs, wrap
 from .view import log_lines
 
 QUIT_KEYS = ("enter", "escape", " ", "q")
@@ -38,7 +38,12 @@ class EndScreen:
                  ("Game time", describe.game_time(engine.now)), ("Seed", str(engine.seed)))
         for row, (label, value) in enumerate(facts):
             put_runs(console, x, 5 + row, [(f"{label:<12}", palette.DIM), (value, palette.TEXT)])
-        self._draw_last_messages(console, x, 5 + len(facts) + 1)
+        y = 5 + len(facts) + 1
+        ending = [part for line in self.session.ending
+                  for part in (wrap(line, console.width - x - 1) if len(line) > 60 else [line])]
+        for row, line in enumerate(ending):
+            put(console, x, y + row, line, palette.HEADING if row == 0 else palette.TEXT)
+        self._draw_last_messages(console, x, y + len(ending) + 1)
         footer(console, "Enter or Esc: quit")
 
     def _draw_last_messages(self, console: tcod.console.Console, x: int, y: int) -> None:

@@ -231,7 +231,7 @@ class Engine:
         rolls = self._player_flags().show_rolls
         for event in events:
             if isinstance(event, Died) and event.entity == self.player:
-                self.log.append(Message("You die...", "bad"))
+                self.log.append(Message("You die...", "bad", self.turn))
                 break  # nothing is logged after the player's death
             if isinstance(event, Message):
                 self._append(event)

@@ -1,0 +1,89 @@
+"""The high-score table: ``saves/scores.json``, written atomically, never overwritten blindly.
+
+A score is 100 points for each depth reached, 10 for each creature that died during the game,
+and 1,000 for escaping with the amulet. Wizard games are listed, marked "W". A file that cannot
+be read or is not a score table is a :class:`ScoresError` line, and it is left as it is: the
+new score is then not recorded rather than the old table lost.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from pathlib import Path
+from typing import Any
+
+from .files import read_regular, write_atomic
+
+DEFAULT = Path("saves") / "scores.json"
+FORMAT = 1
+MAX_BYTES = 4 * 1024 * 1024
+KEEP = 100
+SHOWN = 10
+_FIELDS = {"score": int, "character": str, "seed": int, "outcome": str, "cause": str,
+           "depth": int, "turns": int, "wizard": bool, "date": str}
+
+
+class ScoresError(Exception):
+    """One line: what is wrong with the score file."""
+
+
+def points(deepest: int, kills: int, won: bool) -> int:
+    return 100 * deepest + 10 * kills + (1000 if won else 0)
+
+
+def read(path: Path = DEFAULT) -> list[dict[str, Any]]:
+    """The scores, best first; an absent file is an empty table."""
+    path = Path(path)
+    if not path.exists():
+        return []
+    try:
+        data = json.loads(read_regular(path, MAX_BYTES).decode("utf-8"))
+    except Exception as err:  # unreadable, not UTF-8, not JSON: one line, whatever it was
+        raise ScoresError(f"{path}: the score file cannot be read ({_short(err)}); "
+                          "it was left as it is") from None
+    if not (isinstance(data, dict) and data.get("format") == FORMAT
+            and isinstance(data.get("scores"), list)
+            and all(_valid(row) for row in data["scores"])):
+        raise ScoresError(f"{path}: this is not a score table; it was left as it is")
+    return sorted(data["scores"], key=lambda r: -r["score"])
+
+
+def _valid(row: Any) -> bool:
+    return (isinstance(row, dict) and set(row) == set(_FIELDS)
+            and all(type(row[k]) is t for k, t in _FIELDS.items()))
+
+
+def record(entry: dict[str, Any], path: Path = DEFAULT) -> tuple[list[dict[str, Any]], int]:
+    """Add ``entry`` (today's date is added) and write the table; returns it and the entry's
+    place (1 = best). Raises ScoresError (the file untouched) when the old table is bad."""
+    entry = {**entry, "date": datetime.date.today().isoformat()}
+    scores = read(path) + [entry]
+    scores.sort(key=lambda r: -r["score"])
+    place = scores.index(entry) + 1
+    kept = scores[:KEEP]
+    text = json.dumps({"format": FORMAT, "scores": kept}, indent=1, sort_keys=True)
+    try:
+        write_atomic(Path(path), (text + "\n").encode())
+    except OSError as err:
+        raise ScoresError(f"{path}: the score could not be written: {_short(err)}") from None
+    return kept, place
+
+
+def table(scores: list[dict[str, Any]], mark: int | None = None, shown: int = SHOWN) -> list[str]:
+    """The table as lines of text (fits 80 columns); ``mark`` (a place) gets an arrow."""
+    if not scores:
+        return ["No scores yet."]
+    lines = ["  #  score  character        depth  turns  how it ended"]
+    for place, row in enumerate(scores[:shown], 1):
+        flag = ">" if place == mark else " "
+        wizard = "W" if row["wizard"] else " "
+        lines.append(f"{flag}{place:>2} {row['score']:>6}{wizard} {row['character']:<16} "
+                     f"{row['depth']:>5} {row['turns']:>6}  {row['cause'][:30]}")
+    if any(r["wizard"] for r in scores[:shown]):
+        lines.append("  W: a wizard game")
+    return lines
+
+
+def _short(err: BaseException) -> str:
+    return " ".join(str(getattr(err, "strerror", None) or err).split())[:120]

@@ -1,0 +1,55 @@
+"""The character dump ("morgue") written when a game ends: who, how it ended, stats, gear,
+skills, kills, the last messages and the map around the player, as plain text."""
+
+from __future__ import annotations
+
+from game.world.components import Attributes, Equipment, Player, Training
+from game.world.engine import Engine
+
+from . import describe
+from .view import _sprites, _terrain
+
+LAST_MESSAGES = 20
+MAP_RADIUS = (19, 8)  # columns and rows either side of the player
+
+
+def morgue_text(engine: Engine, kills: dict[str, int], score: int | None = None) -> str:
+    """The whole dump; ``kills`` counts the creatures that died while the game was played."""
+    me = engine.player
+    flags = engine.component(me, Player)
+    won = engine.outcome == "won"
+    lines = [f"{flags.character}{' (wizard game)' if flags.wizard else ''}",
+             ("Escaped with the amulet of the deep." if won else f"Died: {engine.cause}."),
+             f"Depth {engine.depth} (deepest {max(engine.levels, default=engine.depth)}), "
+             f"turn {engine.turn}, game time {describe.game_time(engine.now)}, "
+             f"seed {engine.seed}" + (f", score {score}" if score is not None else ""), ""]
+    stats = engine.component(me, Attributes)
+    lines += ["Stats", f"  Strength {stats.strength}  Dexterity {stats.dexterity}  "
+              f"Constitution {stats.constitution}  Willpower {stats.willpower}", ""]
+    lines += ["Equipment"] + [f"  {slot:<8} {engine.item_name(item)}"
+                              for slot, item in engine.component(me, Equipment).slots().items()
+                              if item is not None] + [""]
+    training = engine.component(me, Training)
+    lines += ["Skills and styles"] + [f"  {name:<20} rank {rank}" for name, rank in
+                                      sorted({**training.skills, **training.styles}.items())
+                                      if rank] + [""]
+    lines += ["Creatures that died"] + ([f"  {n:>3} {kind}" for kind, n in sorted(kills.items())]
+                                       or ["  none"]) + [""]
+    lines += ["Last messages"] + [f"  {m.turn:>6} {m.text}"
+                                  for m in engine.log[-LAST_MESSAGES:]] + [""]
+    return "\n".join(lines + ["The map around you"] + map_lines(engine)) + "\n"
+
+
+def map_lines(engine: Engine) -> list[str]:
+    """What the player knew of the level around them, as the screen draws it."""
+    gm = engine.gamemap
+    pos = engine.position(engine.player)
+    rx, ry = MAP_RADIUS
+    xs = (max(0, pos.x - rx), min(gm.width, pos.x + rx + 1))
+    ys = (max(0, pos.y - ry), min(gm.height, pos.y + ry + 1))
+    ch, _ = _terrain(engine, xs, ys)
+    grid = [[chr(ch[x, y]) for x in range(xs[1] - xs[0])] for y in range(ys[1] - ys[0])]
+    for x, y, glyph, _ in _sprites(engine):
+        if xs[0] <= x < xs[1] and ys[0] <= y < ys[1]:
+            grid[y - ys[0]][x - xs[0]] = glyph
+    return ["  " + "".join(row).rstrip() for row in grid]

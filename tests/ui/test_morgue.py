@@ -1,0 +1,83 @@
+"""The end of a game: the morgue beside the save, the high-score table, a bad score file."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import tcod.console
+
+from game.commands.play import hooks
+from game.persist import scores
+from game.ui.app import GameApp
+from game.ui.ending import EndScreen
+from game.world.components import Health, Player
+from game.world.engine import Engine
+
+ROOT = Path(__file__).resolve().parents[2]
+PIT = "#######\n#.kkk.#\n#.k@k.#\n#.kkk.#\n#######"
+
+
+def die(tmp_path: Path, wizard: bool = False) -> GameApp:
+    engine = Engine.scenario(PIT, {"k": "kobold"})
+    engine.component(engine.player, Player).wizard = wizard
+    engine.component(engine.player, Health).hp = 1
+    app = GameApp.from_engine(engine, **hooks(tmp_path / "hero.json"))
+    for _ in range(30):
+        if engine.over:
+            break
+        app.handle_key("s")
+    while not isinstance(app.screen, EndScreen):
+        app.handle_key(" ")  # --more-- pages
+    return app
+
+
+def screen(app) -> str:
+    console = tcod.console.Console(80, 24, order="F")
+    app.draw(console)
+    return "\n".join("".join(chr(c or 32) for c in console.ch[:, y]) for y in range(24))
+
+
+def test_death_writes_a_morgue_beside_the_save_and_a_score(tmp_path):
+    app = die(tmp_path)
+    morgue = (tmp_path / "hero-morgue.txt").read_text()
+    for part in ("dwarf warrior", "Died: killed by a kobold", "Stats", "Strength", "Equipment",
+                 "long sword", "Skills and styles", "rank", "Creatures that died",
+                 "Last messages", "You die...", "The map around you", "@"):
+        assert part in morgue, part
+    table = json.loads((tmp_path / "scores.json").read_text())
+    assert [r["character"] for r in table["scores"]] == ["dwarf warrior"]
+    shown = screen(app)
+    assert "Character dump:" in shown and "score" in shown
+
+
+def test_the_table_marks_wizard_games_and_the_command_prints_it(tmp_path):
+    die(tmp_path)
+    die(tmp_path, wizard=True)
+    lines = scores.table(scores.read(tmp_path / "scores.json"))
+    assert sum(1 for line in lines if "W dwarf warrior" in line) == 1
+    assert lines[-1] == "  W: a wizard game"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-m", "game", "scores", "--file",
+                          str(tmp_path / "scores.json")], capture_output=True, text=True,
+                         env=env, timeout=60)
+    assert out.returncode == 0 and "W dwarf warrior" in out.stdout
+
+
+def test_a_bad_score_file_is_one_line_and_is_not_overwritten(tmp_path):
+    bad = tmp_path / "scores.json"
+    bad.write_text("{not json")
+    app = die(tmp_path)
+    assert bad.read_text() == "{not json"
+    assert "the score file cannot be read" in " ".join(screen(app).split())
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-m", "game", "scores", "--file", str(bad)],
+                         capture_output=True, text=True, env=env, timeout=60)
+    assert out.returncode == 2 and out.stderr.count("\n") == 1 and "left as it is" in out.stderr
+    bad.write_text(json.dumps({"format": 1, "scores": [{"score": "lots"}]}))
+    out = subprocess.run([sys.executable, "-m", "game", "scores", "--file", str(bad)],
+                         capture_output=True, text=True, env=env, timeout=60)
+    assert out.returncode == 2 and "not a score table" in out.stderr
