@@ -143,5 +143,17 @@ def inventory_screen(session: Session) -> MenuScreen:
     items = engine.inventory()
     entries = describe.item_entries(engine, items, lambda i: _note(engine, i))
     total = sum(describe.weight_tenths(engine, i) for i in items)
-    note = f"Carrying {describe.pounds(total)}: {describe.burden(engine)}"
-    return MenuScreen("Inventory", entries, note=note)
+    note = f"Carrying {describe.pounds(total)}: {describe.burden(engine)}  (a letter examines)"
+    return MenuScreen("Inventory", entries, lambda item: Push(examine(session, item)), note=note)
+
+
+def examine(session: Session, item: int) -> MenuScreen:
+    """An item's numbers as they would be in use, beside the same numbers now."""
+    engine = session.engine
+    data = describe.item_data(engine, item)
+    lines = charscreen.item_lines(engine.fighter(engine.player), data)
+    lines.append(f"Weight {describe.pounds(describe.weight_tenths(engine, item))}")
+    text = getattr(data, "description", "")
+    if text:
+        lines.append(text)
+    return MenuScreen(engine.item_name(item), [Entry(line, key=" ") for line in lines])

@@ -96,7 +96,8 @@ class MenuScreen:
                     entry: Entry, row: int, selected: bool) -> None:
         bg = palette.SELECTED_BG if selected else palette.PANEL
         console.draw_rect(x, y, width, 1, ord(" "), bg=bg)
-        put(console, x + 1, y, f"{entry.key or LETTERS[row]})", palette.KEY, bg)
+        if entry.key != " ":  # " ": a line of text, not a choice
+            put(console, x + 1, y, f"{entry.key or LETTERS[row]})", palette.KEY, bg)
         label_room = width - 5 - (len(entry.right) + 1 if entry.right else 0)
         put(console, x + 4, y, entry.label, entry.fg, bg, label_room)
         if entry.right:

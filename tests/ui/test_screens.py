@@ -446,3 +446,14 @@ def test_pick_up_all_with_g_in_the_menu():
     assert engine.items_at(1, 1) == [] and isinstance(app.screen, MainScreen)
     names = [engine.item_name(i) for i in engine.inventory()]
     assert "javelin" in names and "5 arrows" in names
+
+
+def test_examining_an_item_in_the_inventory_shows_its_numbers_from_the_rules():
+    app = scenario()
+    press(app, "i", "a")
+    screen = text(app)
+    blow = profiles.melee_attacks(app.engine.fighter(app.engine.player))[0]
+    assert f"Blow: {blow.to_hit:+d} to hit, {blow.damage}" in screen
+    assert "Threat 20-24" in screen and "Weight 4.0 lb" in screen
+    press(app, "escape", "b")
+    assert "Worn: Dv" in text(app) and "Now:  Dv" in text(app)
