@@ -13,6 +13,7 @@ import tcod.console
 
 from game.content.catalog import Catalog, load_catalog
 from game.content.characters import CharacterKind
+from game.rules.messages import a_or_an
 from game.world.engine import Engine
 
 from . import palette
@@ -89,7 +90,7 @@ class StartScreen:
     @property
     def title(self) -> str:
         return {"quick": "Choose your character", "race": "Build a character: choose a race",
-                "class": f"Build a character: a {self.race}; choose a class"}[self.stage]
+                "class": f"Build a character: {a_or_an(self.race)}; choose a class"}[self.stage]
 
     def draw(self, console: tcod.console.Console) -> None:
         put(console, 1, 0, self.title, palette.TITLE)
