@@ -25,9 +25,10 @@ The shape follows the NetHack Learning Environment's.
 - **terminated** at death or victory; **truncated** after ``MAX_EPISODE_STEPS`` steps (the
   registration's time limit, as NLE's).
 - **reset options**: ``character`` (a starting character's name), ``rules`` (the combat
-  system; "manual"), ``depth`` (start on this depth), ``awake`` (every creature on the starting
-  level awake), ``invulnerable`` (the player cannot die). The last three are wizard commands,
-  submitted as recorded actions, so the episode is a wizard game and its recording
+  system: one of ``RULES``, "manual" by default), ``depth`` (start on this depth),
+  ``awake`` (every creature on the starting level awake), ``invulnerable`` (the player
+  cannot die). The last three are wizard commands, submitted as recorded actions, so the
+  episode is a wizard game and its recording
   (``env.unwrapped.engine``: save it with ``game.persist.savefile.save``) replays and
   verifies like any other.
 """
@@ -42,6 +43,7 @@ from gymnasium import spaces
 
 from game.ui import combat_keys, describe, inventory, view
 from game.world import actions as A
+from game.world import engine as engine_module
 from game.world import wizard_actions as W
 from game.world.components import Attributes, Health, Position, Stance
 from game.world.engine import MAP_HEIGHT, MAP_WIDTH, Engine
@@ -51,7 +53,7 @@ from game.world.mapgen import MAX_DEPTH
 ENV_ID = "game/Dungeon-v0"
 MAX_EPISODE_STEPS = 5000
 MESSAGE_BYTES = 256
-RULES = ("manual",)
+RULES = tuple(engine_module.systems.NAMES)  # the combat systems: "manual" first
 KILL_REWARD, DEPTH_REWARD, WIN_REWARD = 1.0, 10.0, 100.0
 
 # Compass order as NLE's: N E S W, then NE SE SW NW.
@@ -102,7 +104,8 @@ class DungeonEnv(gym.Env):
             raise ValueError(f"unknown reset options {unknown}; known: {sorted(OPTIONS)}")
         setup = _setup_actions(options)
         game_seed = seed if seed is not None else int(self.np_random.integers(2**31))
-        engine = Engine(game_seed, options.get("character", self.default_character))
+        engine = Engine(game_seed, options.get("character", self.default_character),
+                        rules=options.get("rules", engine_module.systems.DEFAULT))
         for action in setup:
             result = engine.submit(action)
             if isinstance(result, A.Impossible):
@@ -231,7 +234,7 @@ class DungeonEnv(gym.Env):
 
 def _setup_actions(options: dict[str, Any]) -> list[A.Action]:
     """The recorded wizard commands that make the asked-for start."""
-    rules = options.get("rules", RULES[0])
+    rules = options.get("rules", engine_module.systems.DEFAULT)
     if rules not in RULES:
         raise ValueError(f"unknown rules {rules!r}; known: {', '.join(RULES)}")
     depth = options.get("depth", 1)

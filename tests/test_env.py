@@ -180,3 +180,12 @@ def test_stance_actions_step_and_stop_at_the_end(env):
     for _ in range(3):
         env.step(E.ACTIONS.index("careful"))
     assert env.game_action(E.ACTIONS.index("careful")) == "You are already in the Coward stance."
+
+
+def test_an_episode_under_another_combat_system_verifies(env, tmp_path):
+    other = E.RULES[-1]
+    assert other != "manual"
+    env.reset(seed=12, options={"rules": other})
+    play(env, 150, 4)
+    assert env.engine.rules == other
+    assert verify(save(env.engine, tmp_path / "other.json"))[0] == 0
