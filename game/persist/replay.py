@@ -21,8 +21,9 @@ from .savefile import SaveData, SaveError, canonical, load, snapshot_hash
 KEYFRAME_EVERY = 100
 
 
-class OutOfSync(Exception):
-    """The replay no longer matches the recording at action ``action``."""
+class OutOfSync(ValueError):
+    """The replay no longer matches the recording at action ``action`` (a ValueError, which
+    the replay viewer shows on screen: it knows nothing of this layer)."""
 
     def __init__(self, action: int, why: str) -> None:
         why = " ".join(why.split())[:200]  # one line, whatever an engine error said

@@ -39,6 +39,8 @@ from game.world.engine import Engine
 from game.world.state import canonical  # the one JSON spelling checksums and hashes take
 
 from .files import NotRegular, read_regular, short_name, write_atomic
+from .snapshot_check import BadSnapshot, required_components
+from .snapshot_check import check as check_snapshot
 
 FORMAT = 1
 MAX_BYTES = 64 * 1024 * 1024  # far beyond any real game; refuses to parse a huge file
@@ -381,6 +383,10 @@ def _check_consistent(data: dict, checkpoints: dict[int, str], count: int, bad) 
         raise bad("the snapshot does not match its final hash")
     if checkpoints.get(count) != final:
         raise bad(f"no checkpoint after the last action ({count}) matching the final hash")
+    try:
+        check_snapshot(snap, load_catalog(), required_components())
+    except BadSnapshot as err:
+        raise bad(str(err)) from None
 
 
 # --- continuing ----------------------------------------------------------------------------

@@ -54,6 +54,7 @@ class ReplayApp:
         self.prompt: str | None = None  # digits typed after g
         self.note = ""
         self.game: Any = None  # the app of a game taken over
+        self.broken = ""  # why the recording cannot be played past where it stands
 
     @property
     def session(self):
@@ -78,14 +79,32 @@ class ReplayApp:
             moved = self._advance() or moved
         return moved
 
+    def _play(self, move: Callable[[], object]) -> bool:
+        """Step or seek; a recording out of sync stops where it is, said on screen (the
+        playback raises ValueError, OutOfSync among them). False when it could not move."""
+        if self.broken:
+            self.playing, self.note = False, self.broken
+            return False
+        try:
+            move()
+        except ValueError as err:
+            self.playing = False
+            why = " ".join(str(err).split())[:150]
+            self.broken = self.note = f"{why}: the recording stops here"
+            return False
+        return True
+
     def _advance(self) -> bool:
         pb = self.playback
+        if self.broken:
+            self.playing, self.note = False, self.broken
+            return True
         if pb.index >= pb.length:
             self.playing = False
             self.note = ("End of the recording. It ended in a crash: . replays the crashing "
                          "action." if pb.save.crash is not None else "End of the recording.")
             return True
-        pb.step()
+        self._play(pb.step)
         return True
 
     # --- keys ---------------------------------------------------------------------------
@@ -128,7 +147,7 @@ class ReplayApp:
         pb = self.playback
         self.playing = False
         if pb.index < pb.length:
-            pb.step()
+            self._play(pb.step)
         elif pb.save.crash is not None:
             pb.crash_again()  # raises again if the bug is still there
             self.note = "The crashing action no longer crashes."
@@ -143,7 +162,9 @@ class ReplayApp:
         elif key == "enter" and self.prompt:
             target = min(int(self.prompt), self.playback.length)
             self.prompt = None
-            self.playback.seek(target)
+            if target < self.playback.index:
+                self.broken = ""  # back before the break: the recording plays again up to it
+            self._play(lambda: self.playback.seek(target))
         elif key in ("escape", "enter"):
             self.prompt = None
         return True
@@ -170,7 +191,8 @@ class ReplayApp:
         draw_status(console, engine, layout.status)
         log = layout.log
         put(console, log.x, log.y, self._header(), palette.TITLE, width=log.w)
-        status = ([(line, palette.WARN) for line in wrap(self.note, log.w)] if self.note
+        note = self.note or self.broken
+        status = ([(line, palette.WARN) for line in wrap(note, log.w)] if note
                   else [(KEYS_HINT, palette.DIM)])  # a note is shown whole, never cut
         lines = status + log_lines(Session(engine), log.w, max(0, log.h - 1 - len(status)))
         for row, (text, colour) in enumerate(lines[:log.h - 1]):

@@ -1,0 +1,279 @@
+"""Checking a loaded snapshot in full before anything runs on it.
+
+A user can edit a save and re-sign it (its checksum is plain SHA-256), so a snapshot that
+passes the checksum is still untrusted. :func:`check` refuses, in one line, anything the game
+itself could not have made: a reference to an entity that does not exist, a name the catalog
+does not know, a number outside the range the game can reach, text that is not printable or is
+too long. It is derived from the component schema (``game.world.state.COMPONENTS`` and each
+dataclass's annotations): every field gets the rule :data:`FIELDS` names for it, and a field
+that is not listed gets a default by its type (a test makes sure every field is listed, so a
+new component is checked on purpose, not by accident).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from typing import Any
+
+from game.content.catalog import Catalog
+from game.rules import stats
+from game.world import state
+from game.world.engine import LOG_LIMIT, MAP_HEIGHT, MAP_WIDTH
+from game.world.mapgen import MAX_DEPTH
+from game.world.rng import SEEDS
+from game.world.traps import TRAP_NAMES
+
+MAX_TICKS = 10**9  # game time (0.1 s): over three years, beyond any game actually played
+MAX_COUNT = 10**6  # turns, hit points, counters, points: far beyond what play reaches
+MAX_ENTITIES = 10**6  # entity ids
+LAG_TICKS = 100_000  # how far a creature's next turn may lie from now, on the player's level
+MAX_TEXT = 200  # a name, a cause of death
+MAX_LINE = 1000  # a log line
+MAX_ITEMS = 10_000  # entries in one list or dict field
+
+
+class BadSnapshot(ValueError):
+    """One line saying what in the snapshot the game could not have made."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """What one field may hold: ints in ``low..high``, entity ``ref``s, or names (``names``
+    of the catalog, or any printable text up to ``length`` when ``names`` is None)."""
+
+    low: int = -MAX_COUNT
+    high: int = MAX_COUNT
+    ref: bool = False  # an entity id that must exist (and hold an Item)
+    names: Callable[[Catalog], Any] | None = None
+    length: int = MAX_TEXT
+    keys: Callable[[Catalog], Any] | None = None  # a dict field's keys (text otherwise)
+
+
+COUNT = Rule(0, MAX_COUNT)
+TICKS = Rule(0, MAX_TICKS)
+REF = Rule(ref=True)
+TEXT = Rule()
+LABEL = Rule(length=40)  # skills, styles, effects, kinds: short words
+FIELDS: dict[str, Rule] = {
+    "Position.x": Rule(0, MAP_WIDTH - 1), "Position.y": Rule(0, MAP_HEIGHT - 1),
+    "Position.depth": Rule(1, MAX_DEPTH),
+    "Renderable.glyph": Rule(length=1), "Renderable.colour": Rule(0, 255),
+    "Renderable.layer": Rule(0, 9),
+    "Named.name": TEXT, "Named.proper": TEXT,
+    "Player.character": Rule(names=lambda c: c.characters), "Player.wizard": TEXT,
+    "Player.invulnerable": TEXT, "Player.show_rolls": TEXT,
+    "Creature.kind": Rule(names=lambda c: c.creatures), "Creature.awake": TEXT,
+    "Creature.in_view": TEXT,
+    "Actor.next_tick": TICKS, "Actor.speed": Rule(1, 10_000),
+    "Health.hp": Rule(-MAX_COUNT, MAX_COUNT), "Health.max_hp": Rule(1, MAX_COUNT),
+    "Attributes.strength": Rule(-100, 100), "Attributes.dexterity": Rule(-100, 100),
+    "Attributes.constitution": Rule(-100, 100), "Attributes.willpower": Rule(-100, 100),
+    "Training.skills": Rule(0, 100, keys=None, length=40),
+    "Training.styles": Rule(0, 100, length=40), "Training.points": Rule(0, MAX_COUNT, length=40),
+    "Stance.name": Rule(names=lambda c: stats.STANCES), "Stance.stamina": COUNT,
+    "Stance.max_stamina": COUNT,
+    **{f"Equipment.{slot}": REF for slot in ("main", "off", "missile", "ammo", "body", "cloak",
+                                             "head", "hands", "feet", "ring", "neck")},
+    "Inventory.items": REF,
+    "Item.name": Rule(names=lambda c: set(c.item_names())), "Item.count": Rule(1, MAX_COUNT),
+    "Vitals.next_tick": TICKS, "Vitals.bleeding": COUNT, "Vitals.poison": COUNT,
+    "Vitals.disease": COUNT, "Vitals.regen": COUNT,
+    "Trap.name": Rule(names=lambda c: TRAP_NAMES), "Trap.hidden": TEXT,
+    "Supply.ammo": COUNT, "Supply.throws": COUNT,
+    "Powers.enchant": Rule(-100, 100), "Powers.ego": Rule(names=lambda c: {"", *c.magic.affixes}),
+    "Powers.cursed": TEXT, "Powers.known": TEXT, "Powers.charges": COUNT, "Powers.uses": COUNT,
+    "Spells.known": Rule(names=lambda c: c.magic.spells), "Spells.points": COUNT,
+    "Spells.max_points": COUNT,
+    "Effects.ticks": Rule(0, MAX_COUNT, length=40),
+    "Knowledge.kinds": LABEL,
+}
+_ROLES = ("Player", "Creature", "Item", "Trap")  # what an entity is; each needs its components
+
+
+def check(snapshot: dict, catalog: Catalog, required: dict[str, set[str]]) -> None:
+    """Raise BadSnapshot for the first thing in ``snapshot`` the game could not have made.
+    ``required`` names, for each role, the components every such entity has."""
+    _check_top(snapshot)
+    rows = _entity_rows(snapshot)
+    for eid, comps in rows.items():
+        for name, data in comps.items():
+            _check_component(eid, name, data, catalog)
+    _check_entities(snapshot, rows, required)
+    _check_log(snapshot.get("log", []))
+
+
+def fail(where: str, what: str) -> BadSnapshot:
+    return BadSnapshot(f"the snapshot's {where} {what}")
+
+
+def _int(value: Any, low: int, high: int, where: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise fail(where, f"should be a whole number from {low} to {high}, not {value!r:.30}")
+    return value
+
+
+def _text(value: Any, length: int, where: str) -> str:
+    if not isinstance(value, str):
+        raise fail(where, f"should be text, not {type(value).__name__}")
+    if len(value) > length:
+        raise fail(where, f"is longer than {length} characters")
+    if not value.isprintable() or any(0xD800 <= ord(c) <= 0xDFFF for c in value):
+        raise fail(where, "holds characters that cannot be shown")
+    return value
+
+
+def _check_top(snap: dict) -> None:
+    _int(snap.get("seed"), SEEDS.start, SEEDS.stop - 1, "seed")
+    _int(snap.get("now"), 0, MAX_TICKS, "time")
+    _int(snap.get("turn"), 0, MAX_COUNT * 100, "turn")
+    _int(snap.get("depth"), 1, MAX_DEPTH, "depth")
+    _int(snap.get("next_id"), 1, MAX_ENTITIES, "next entity id")
+    _int(snap.get("player"), 1, MAX_ENTITIES, "player")
+    if snap.get("outcome") not in (None, "dead", "won"):
+        raise fail("outcome", f"{snap.get('outcome')!r:.30} is not dead, won or none")
+    _text(snap.get("cause"), MAX_TEXT, "cause of the end")
+    explored = snap.get("explored")
+    if not isinstance(explored, dict) or str(snap["depth"]) not in explored:
+        raise fail("explored levels", "do not include the player's depth")
+    for depth, runs in explored.items():
+        _int(int(depth) if depth.isdigit() else None, 1, MAX_DEPTH, "explored level")
+        if not isinstance(runs, list) or len(runs) > MAP_WIDTH * MAP_HEIGHT + 1:
+            raise fail(f"explored map of depth {depth}", "is not a list of runs")
+        for run in runs:
+            _int(run, 0, MAP_WIDTH * MAP_HEIGHT, f"explored map of depth {depth}")
+    seeds = snap.get("level_seeds", {})
+    if not isinstance(seeds, dict):
+        raise fail("level seeds", "are not a table")
+    for depth, value in seeds.items():
+        number = int(depth) if depth.lstrip("-").isdigit() and len(depth) < 4 else None
+        _int(number, -MAX_DEPTH, MAX_DEPTH, "level seed's depth")
+        _int(value, 0, SEEDS.stop - 1 if number > 0 else MAX_COUNT, f"level seed {depth}")
+
+
+def _entity_rows(snap: dict) -> dict[int, dict]:
+    rows = snap.get("entities")
+    if not isinstance(rows, list) or len(rows) > MAX_ENTITIES:
+        raise fail("entities", "are not a list")
+    out: dict[int, dict] = {}
+    for row in rows:
+        if not (isinstance(row, list) and len(row) == 2 and isinstance(row[1], dict)):
+            raise fail("entities", "hold a row that is not [id, components]")
+        eid = _int(row[0], 1, snap["next_id"] - 1, "entity id")
+        if eid in out:
+            raise fail(f"entity {eid}", "appears twice")
+        out[eid] = row[1]
+    return out
+
+
+def _check_component(eid: int, name: str, data: Any, catalog: Catalog) -> None:
+    cls = state.COMPONENTS.get(name)
+    if cls is None or not isinstance(data, dict):
+        raise fail(f"entity {eid}", f"has an unknown component {name!r:.40}")
+    for spec in fields(cls):
+        if spec.name in data:
+            where = f"entity {eid}'s {name}.{spec.name}"
+            rule = FIELDS.get(f"{name}.{spec.name}", TEXT)
+            _check_value(data[spec.name], str(spec.type), rule, catalog, where)
+
+
+def _check_value(value: Any, annotation: str, rule: Rule, catalog: Catalog, where: str) -> None:
+    """One field's value against its annotation's shape and its rule."""
+    if value is None or isinstance(value, bool):
+        return  # whether None or a bool may stand here is the type check's (state.py) to say
+    if isinstance(value, list):
+        if len(value) > MAX_ITEMS:
+            raise fail(where, f"holds more than {MAX_ITEMS} entries")
+        inner = annotation[annotation.find("[") + 1:].split(",")[0].rstrip("]")
+        for item in value:
+            _check_value(item, inner, rule, catalog, where)
+    elif isinstance(value, dict):
+        if len(value) > MAX_ITEMS:
+            raise fail(where, f"holds more than {MAX_ITEMS} entries")
+        for key, item in value.items():
+            _name(key, rule.keys, LABEL.length, catalog, f"{where} key")
+            _check_value(item, "int", rule, catalog, f"{where}[{key!r:.30}]")
+    elif isinstance(value, int):
+        if not rule.ref:
+            _int(value, rule.low, rule.high, where)
+    elif isinstance(value, str):
+        _name(value, rule.names, rule.length, catalog, where)
+
+
+def _name(value: Any, names: Callable[[Catalog], Any] | None, length: int, catalog: Catalog,
+          where: str) -> None:
+    _text(value, length, where)
+    if names is not None and value not in names(catalog):
+        raise fail(where, f"names {value!r:.40}, which the game does not know")
+
+
+def _check_entities(snap: dict, rows: dict[int, dict], required: dict[str, set[str]]) -> None:
+    """References exist, roles have their components, things stand on levels that exist, and
+    nobody's next turn lies so far from now that the game would spend ages catching up."""
+    player = snap["player"]
+    if "Player" not in rows.get(player, {}):
+        raise fail("player", f"{player} is not an entity with a Player component")
+    levels = {int(d) for d in snap["explored"]}
+    carried: dict[int, int] = {}
+    for eid, comps in rows.items():
+        for role in _ROLES:
+            missing = required.get(role, set()) - set(comps) if role in comps else set()
+            if missing:
+                raise fail(f"entity {eid}", f"({role.lower()}) lacks {', '.join(sorted(missing))}")
+        for item in comps.get("Inventory", {}).get("items", []):
+            _item_ref(rows, item, f"entity {eid}'s inventory")
+            if carried.setdefault(item, eid) != eid or "Position" in rows[item]:
+                raise fail(f"item {item}", "is in two places at once")
+        for slot, item in comps.get("Equipment", {}).items():
+            if item is not None:
+                _item_ref(rows, item, f"entity {eid}'s {slot} slot")
+        pos = comps.get("Position")
+        if pos is not None and pos.get("depth") not in levels:
+            raise fail(f"entity {eid}", f"stands on depth {pos.get('depth')}, never visited")
+        if pos is not None and pos.get("depth") == snap["depth"]:
+            _near_now(snap["now"], comps, eid)
+
+
+def _item_ref(rows: dict[int, dict], item: Any, where: str) -> None:
+    if not isinstance(item, int) or isinstance(item, bool) or "Item" not in rows.get(item, {}):
+        raise fail(where, f"names {item!r:.20}, which is not an item")
+
+
+def _near_now(now: int, comps: dict, eid: int) -> None:
+    for name in ("Actor", "Vitals"):
+        tick = comps.get(name, {}).get("next_tick", now)
+        if isinstance(tick, int) and abs(tick - now) > LAG_TICKS:
+            raise fail(f"entity {eid}'s {name}.next_tick", f"({tick}) is too far from now ({now})")
+
+
+def _check_log(log: Any) -> None:
+    if not isinstance(log, list) or len(log) > LOG_LIMIT:
+        raise fail("log", f"is not a list of at most {LOG_LIMIT} lines")
+    for line in log:
+        if not isinstance(line, list) or not 2 <= len(line) <= 3:
+            raise fail("log", "holds a line that is not [text, tone, turn]")
+        _text(line[0], MAX_LINE, "log line")
+        _text(line[1], 20, "log tone")
+        if len(line) == 3:
+            _int(line[2], 0, MAX_COUNT * 100, "log line's turn")
+
+
+_REQUIRED: dict[str, set[str]] = {}
+
+
+def required_components() -> dict[str, set[str]]:
+    """For each role, the components every such entity of a fresh game has (the game makes
+    them all at creation and never takes them away): derived, not listed, so it keeps up."""
+    if not _REQUIRED:
+        from game.world.engine import Engine
+
+        engine = Engine(0)
+        try:
+            for role in _ROLES:
+                names = ({type(c).__name__ for c in comps} for _, comps in engine.entities())
+                sets = [kinds for kinds in names if role in kinds]
+                if sets:
+                    _REQUIRED[role] = set.intersection(*sets)
+        finally:
+            engine.close()
+    return _REQUIRED

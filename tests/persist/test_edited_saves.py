@@ -1,0 +1,176 @@
+"""Hand-edited saves, re-signed (the checksum recomputed): refused in one line before anything
+runs, or, when self-consistent, shown out of sync; never a crash or a hang."""
+
+from __future__ import annotations
+
+import copy
+import json
+import shutil
+
+import pytest
+import tcod.console
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from persist_helpers import rewrite, run_game
+
+from game.persist import savefile
+from game.persist.replay import OutOfSync, Seeker, replay, verify
+from game.persist.savefile import SaveError, canonical, checksum, continue_game, load
+from game.persist.snapshot_check import FIELDS
+from game.ui.app import GameApp
+from game.ui.replay import ReplayApp
+from game.world import state
+
+
+def resealed(path, change):
+    """Edit the snapshot and make every hash agree again: what a careful forger does."""
+    def edit(data):
+        change(data["snapshot"])
+        final = savefile.snapshot_hash(data["snapshot"])
+        data["final_hash"] = final
+        data["checkpoints"][str(len(data["actions"]))] = final
+    rewrite(path, edit)
+
+
+def entity(snapshot, component):
+    return next(c for _, c in snapshot["entities"] if component in c)
+
+
+EDITS = {
+    "stance": (lambda s: entity(s, "Stance")["Stance"].__setitem__("name", "Flying"),
+               "names 'Flying', which the game does not know"),
+    "main hand": (lambda s: entity(s, "Equipment")["Equipment"].__setitem__("main", 9999),
+                  "main slot names 9999, which is not an item"),
+    "inventory": (lambda s: entity(s, "Inventory")["Inventory"]["items"].append(9998),
+                  "inventory names 9998, which is not an item"),
+    "item": (lambda s: entity(s, "Item")["Item"].__setitem__("name", "vorpal spoon"),
+             "names 'vorpal spoon', which the game does not know"),
+    "surrogate": (lambda s: s["log"].append(["\udc80 boo", "info", 1]),
+                  "log line holds characters that cannot be shown"),
+    "huge time": (lambda s: s.update(now=10**18, turn=10**18),
+                  "time should be a whole number from 0 to"),
+    "long line": (lambda s: s["log"].append(["x" * 2_000_000, "info", 1]),
+                  "log line is longer than 1000 characters"),
+    "next id": (lambda s: s.__setitem__("next_id", 10**7),
+                "next entity id should be a whole number from 1 to 1000000"),
+    "far turn": (lambda s: entity(s, "Creature")["Actor"].__setitem__("next_tick", 0)
+                 if s["now"] > 200_000 else s.__setitem__("now", s["now"] + 200_000),
+                 "is too far from now"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EDITS))
+def test_a_re_signed_edit_is_refused_in_one_line_before_anything_runs(tmp_path, sample, name):
+    change, message = EDITS[name]
+    path = tmp_path / "edited.json"
+    shutil.copy(sample, path)
+    resealed(path, change)
+    with pytest.raises(SaveError, match="snapshot") as refused:
+        continue_game(path)
+    assert message in str(refused.value) and "\n" not in str(refused.value)
+    run = run_game("play", "--load", str(path))
+    assert run.returncode == 2 and len(run.stderr.strip().splitlines()) == 1
+    assert message in run.stderr
+
+
+def test_every_component_field_has_a_rule():
+    """A new component or field must say what it may hold (game/persist/snapshot_check.py)."""
+    fields = {f"{name}.{f}" for name, cls in state.COMPONENTS.items()
+              for f in cls.__dataclass_fields__}
+    assert sorted(fields - set(FIELDS)) == []
+
+
+def test_the_replay_viewer_shows_out_of_sync_and_stays_open(tmp_path, sample):
+    path = tmp_path / "forged.json"
+    shutil.copy(sample, path)
+
+    def forge(data):  # a different action at 150, every hash after it still the old ones
+        data["actions"][149] = {"t": "wait"}
+    rewrite(path, forge)
+    save = load(path)
+    with Seeker(save) as seeker:
+        app = ReplayApp(seeker)
+        for key in ("g", "2", "9", "0", "enter"):
+            assert app.handle_key(key) is True
+        assert "the recording stops here" in app.broken and seeker.index < 290
+        assert app.broken.startswith("out of sync at action")
+        app.handle_key(".")
+        assert "the recording stops here" in app.note
+        console = tcod.console.Console(80, 24, order="F")
+        app.draw(console)
+        text = "".join(chr(c) for c in console.ch.T.flatten())
+        assert "out of sync at action" in text
+        app.handle_key(" ")
+        app.tick()
+        for key in ("g", "1", "0", "enter"):  # back before the break: it plays again
+            app.handle_key(key)
+        assert seeker.index == 10 and not app.broken
+
+
+def _mutations():
+    """A path into the snapshot and a new value for it."""
+    values = st.one_of(st.integers(-2**70, 2**70), st.text(max_size=30), st.booleans(),
+                       st.none(), st.lists(st.integers(-5, 5), max_size=3),
+                       st.sampled_from(["Flying", "vorpal spoon", "\udc80", "kobold", ""]))
+    return st.tuples(st.integers(0, 10**6), st.integers(0, 10**6), values)
+
+
+def _apply(snapshot, pick):
+    """Walk to a random leaf of the snapshot (chosen by the numbers) and replace it."""
+    first, second, value = pick
+    node = snapshot
+    for number in (first, second, first ^ second, first + second):
+        keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+        if not keys:
+            break
+        key = keys[number % len(keys)]
+        child = node[key]
+        if not isinstance(child, dict | list) or not child:
+            node[key] = value
+            return
+        node = child
+    keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+    if keys:
+        node[keys[first % len(keys)]] = value
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                  HealthCheck.function_scoped_fixture])
+@given(picks=st.lists(_mutations(), min_size=1, max_size=3))
+def test_random_re_signed_edits_are_refused_or_played_never_crashed_on(tmp_path_factory, sample,
+                                                                      picks):
+    data = json.loads(sample.read_text())
+    snapshot = copy.deepcopy(data["snapshot"])
+    for pick in picks:
+        _apply(snapshot, pick)
+    data["snapshot"] = snapshot
+    try:
+        final = savefile.snapshot_hash(snapshot)
+    except (TypeError, ValueError):
+        return
+    data["final_hash"] = final
+    data["checkpoints"][str(len(data["actions"]))] = final
+    data["checksum"] = checksum(data)
+    path = tmp_path_factory.mktemp("edit") / "edit.json"
+    path.write_text(canonical(data) + "\n")
+    code, message = verify(path)
+    assert code in (0, 1, 2) and "\n" not in message
+    try:
+        engine = continue_game(path)
+    except SaveError as err:
+        assert "\n" not in str(err)
+        return
+    try:
+        app = GameApp.from_engine(engine)
+        console = tcod.console.Console(80, 24, order="F")
+        app.draw(console)
+        for key in ("s", "h", "i", "escape", "@", "escape"):
+            app.handle_key(key)
+            app.draw(console)
+    finally:
+        engine.close()
+    try:
+        with replay(load(path)):
+            pass
+    except OutOfSync:
+        pass
