@@ -12,6 +12,7 @@ new component is checked on purpose, not by accident).
 
 from __future__ import annotations
 
+import string
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any
@@ -77,6 +78,8 @@ FIELDS: dict[str, Rule] = {
                                              "head", "hands", "feet", "ring", "neck")},
     "Inventory.items": REF,
     "Item.name": Rule(names=lambda c: set(c.item_names())), "Item.count": Rule(1, MAX_COUNT),
+    "Item.letter": Rule(names=lambda c: {"", *string.ascii_letters}),
+    "Item.thrown": TEXT,
     "Vitals.next_tick": TICKS, "Vitals.bleeding": COUNT, "Vitals.poison": COUNT,
     "Vitals.disease": COUNT, "Vitals.regen": COUNT,
     "Trap.name": Rule(names=lambda c: TRAP_NAMES), "Trap.hidden": TEXT,
