@@ -66,6 +66,8 @@ FIELDS: dict[str, Rule] = {
     "Player.invulnerable": TEXT, "Player.show_rolls": TEXT,
     "Creature.kind": Rule(names=lambda c: c.creatures), "Creature.awake": TEXT,
     "Creature.in_view": TEXT,
+    "Creature.foe": Rule(1, MAX_ENTITIES),  # may outlive its foe: the game checks it exists
+    "Hero.level": Rule(1, 100), "Hero.xp": COUNT, "Hero.rage": COUNT,
     "Actor.next_tick": TICKS, "Actor.speed": Rule(1, 10_000),
     "Health.hp": Rule(-MAX_COUNT, MAX_COUNT), "Health.max_hp": Rule(1, MAX_COUNT),
     "Attributes.strength": Rule(-100, 100), "Attributes.dexterity": Rule(-100, 100),
