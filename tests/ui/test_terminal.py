@@ -327,10 +327,10 @@ class PtyDemo:
         self.stream.feed(chunk)
         return True
 
-    def wait_for(self, text: str, *, raw_since: int | None = None, timeout: float = 15) -> None:
+    def wait_for(self, text: str, *, raw_since: int | None = None, timeout: float = 60) -> None:
         """Read until `text` is on screen, or in the raw output after offset `raw_since`.
 
-        The timeout only stops a hung test.
+        The timeout only stops a hung test, so it is generous: a loaded machine starts slowly.
         """
         deadline = time.monotonic() + timeout
         while text not in (self.text() if raw_since is None else self.raw[raw_since:]):
@@ -347,7 +347,7 @@ class PtyDemo:
 
     def finish(self) -> int | None:
         """Read to end of output and return the exit status."""
-        deadline = time.monotonic() + 15
+        deadline = time.monotonic() + 60  # generous: a busy machine is slow, never a pass
         while self._read():
             if time.monotonic() > deadline:
                 self.child.close(force=True)
