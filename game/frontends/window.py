@@ -6,6 +6,7 @@ import os
 import sys
 from pathlib import Path
 
+import numpy as np
 import tcod.console
 import tcod.context
 import tcod.event
@@ -14,7 +15,9 @@ import tcod.tileset
 from .app import App
 from .stopping import answer, hang_up, stop_signals
 
-FONTS = (
+FONT = Path(__file__).resolve().parents[2] / "assets" / "fonts" / "DejaVuSansMono.ttf"
+TILE_HEIGHT = 24  # DejaVu Sans Mono at 24 pixels: 14x24 cells, an 1120x576 window for 80x24
+FONTS = (  # if the repository's font is gone: the system's, else one line and exit 1
     "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
     "/usr/share/fonts/TTF/DejaVuSansMono.ttf",
     "/System/Library/Fonts/Menlo.ttc",
@@ -35,11 +38,38 @@ class NoWindow(RuntimeError):
     """No display or no font: the caller prints one line and exits."""
 
 
+# Glyphs kept from the font: Latin, the CP437 set (box drawing, blocks, shapes) and arrows.
+_CODEPOINTS = sorted({*range(0x20, 0x180), *tcod.tileset.CHARMAP_CP437, *range(0x2190, 0x2600)})
+
+
+def load_font(path: str | Path, height: int = TILE_HEIGHT) -> tcod.tileset.Tileset:
+    """``path`` as a tileset whose glyphs fill their cells.
+
+    tcod's TrueType loader sizes a given tile width by the font's widest glyph, which leaves
+    ordinary letters small with gaps between them; so load at the full height with the width
+    left to tcod, and crop every glyph to the columns the full block (U+2588) covers, which is
+    the font's own advance width."""
+    try:
+        wide = tcod.tileset.load_truetype_font(str(path), 0, height)
+    except (OSError, RuntimeError) as err:
+        raise NoWindow(f"cannot read the font {path}: " + " ".join(str(err).split())) from err
+    columns = np.flatnonzero(wide.get_tile(0x2588)[..., 3].any(axis=0))
+    if not columns.size:
+        raise NoWindow(f"cannot read the font {path}: it has no full block glyph")
+    left, right = int(columns[0]), int(columns[-1]) + 1
+    tileset = tcod.tileset.Tileset(right - left, height)
+    for codepoint in _CODEPOINTS:
+        tile = wide.get_tile(codepoint)
+        if tile[..., 3].any():
+            tileset[codepoint] = np.ascontiguousarray(tile[:, left:right])
+    return tileset
+
+
 def _tileset() -> tcod.tileset.Tileset:
-    for path in FONTS:
-        if Path(path).exists():
-            return tcod.tileset.load_truetype_font(path, 10, 20)
-    raise NoWindow("no monospace font found for --window; play in the terminal instead")
+    for path in (FONT, *FONTS):
+        if Path(path).is_file():
+            return load_font(path)
+    raise NoWindow(f"no monospace font for --window ({FONT} is missing); play in the terminal")
 
 
 def key_name(event: tcod.event.Event) -> str | None:

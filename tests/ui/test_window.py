@@ -57,7 +57,42 @@ def test_a_frame_in_a_real_window_on_the_dummy_driver():
     )
     run = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
                          text=True, timeout=60, env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
-    if "no monospace font" in run.stderr:
-        return  # a machine without the font: --window says so in one line
     assert run.returncode == 0, run.stderr
     assert run.stdout.split() == ["80", "24", "True"]
+
+
+def test_the_repositorys_font_fills_14_by_24_cells():
+    from game.frontends import window
+
+    assert window.FONT.is_file() and (window.FONT.parent / "LICENSE").is_file()
+    tileset = window._tileset()
+    assert (tileset.tile_width, tileset.tile_height) == (14, 24)
+    block = tileset.get_tile(0x2588)[..., 3]
+    assert block.shape == (24, 14) and block.all()  # the full block covers its whole cell
+    at = tileset.get_tile(ord("@"))[..., 3]
+    rows, columns = at.any(axis=1).sum(), at.any(axis=0).sum()
+    assert rows >= 12 and columns >= 10  # a letter fills most of its cell, no gaps
+
+
+def test_a_missing_or_unreadable_font_is_one_line(tmp_path):
+    import pytest
+
+    from game.frontends import window
+
+    bad = tmp_path / "font.ttf"
+    bad.write_text("not a font")
+    for path in (bad, tmp_path / "missing.ttf"):
+        with pytest.raises(window.NoWindow) as err:
+            window.load_font(path)
+        assert str(path) in str(err.value) and "\n" not in str(err.value)
+
+
+def test_no_font_anywhere_is_one_line(tmp_path, monkeypatch):
+    import pytest
+
+    from game.frontends import window
+
+    monkeypatch.setattr(window, "FONT", tmp_path / "gone.ttf")
+    monkeypatch.setattr(window, "FONTS", ())
+    with pytest.raises(window.NoWindow, match=r"^no monospace font for --window \(.*gone.ttf"):
+        window._tileset()
