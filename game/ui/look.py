@@ -13,12 +13,14 @@ from game.world.engine import Engine
 
 from . import describe, palette
 from .explore import travel_to
+from .inventory import examine
 from .keys import DIRECTIONS
-from .screen import POP, STAY, Session, Step
+from .menus import Entry, MenuScreen
+from .screen import POP, STAY, Push, Session, Step
 from .text import put, wrap
 from .view import Layout, Line, Rect, camera, draw_map, draw_status
 
-HINT = "Look: direction keys move, Tab: next creature, Esc: close"
+HINT = "Look: direction keys move, Tab: next creature, v: examine item, Esc: close"
 CURSOR_FG = (0, 0, 0)
 
 
@@ -40,9 +42,25 @@ class LookScreen:
             self.cursor = (min(max(0, x + dx), gm.width - 1), min(max(0, y + dy), gm.height - 1))
         elif key in ("tab", "btab"):
             self._next_creature(1 if key == "tab" else -1)
+        elif key == "v":
+            return self._examine()
         elif key in ("escape", "enter", "x", ";"):
             return POP
         return STAY
+
+    def _examine(self) -> Step:
+        """v: the inventory's examine text for an item seen lying under the cursor; a pick
+        list when several lie there."""
+        engine = self.session.engine
+        x, y = self.cursor
+        items = engine.items_at(x, y) if engine.gamemap.visible[x, y] else []
+        if not items:
+            return STAY
+        if len(items) == 1:
+            return Push(examine(self.session, items[0]))
+        entries = [Entry(describe.item_label(engine, i), i) for i in items]
+        return Push(MenuScreen("Examine what?", entries,
+                               lambda item: Push(examine(self.session, item))))
 
     def _next_creature(self, step: int) -> None:
         """Jump to the next creature in view, nearest first."""

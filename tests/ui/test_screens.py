@@ -457,3 +457,20 @@ def test_examining_an_item_in_the_inventory_shows_its_numbers_from_the_rules():
     assert "Threat 20-24" in screen and "Weight 4.0 lb" in screen
     press(app, "escape", "b")
     assert "Worn: Dv" in text(app) and "Now:  Dv" in text(app)
+
+
+def test_look_examines_an_item_lying_under_the_cursor_with_the_inventory_text():
+    app = scenario("""
+#######
+#.@./.#
+#######
+""", {"/": "stiletto"})
+    press(app, "x")
+    assert "v: examine item" in text(app)
+    press(app, "right", "right")
+    assert "Lying here: stiletto." in text(app)
+    press(app, "v")
+    screen = text(app)
+    assert "Pierces armour" in screen and "to hit" in screen and "Weight" in screen
+    press(app, "escape")
+    assert "Lying here: stiletto." in text(app)
