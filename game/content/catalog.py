@@ -82,7 +82,7 @@ def load_catalog(assets_dir: Path | None = None) -> Catalog:
         characters_path = assets_dir / "characters.toml"
     spells = load_spells(folder / "spells.toml")
     races, classes = load_races(_own(assets_dir, "races.toml")), load_classes(
-        armoury, _own(assets_dir, "classes.toml"))
+        armoury, _own(assets_dir, "classes.toml"), tuple(spells))
     ready = load_characters(armoury, characters_path)
     creatures = load_creatures(armoury, creatures_path, spells)
     return Catalog(armoury, creatures, all_characters(ready, races, classes), dict(MISC_ITEMS),

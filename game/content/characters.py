@@ -52,6 +52,7 @@ class CharacterKind:
     styles: Mapping[str, int] = field(default_factory=dict)
     stance: str = stats.NORMAL.name
     inventory: tuple[str, ...] = ()  # item names; a name twice is two of it
+    spells: tuple[str, ...] = ()  # spells known from the start (a caster class's)
     ready: bool = False  # one of the ready characters of characters.toml (a quick pick)
 
     @property

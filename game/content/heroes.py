@@ -65,11 +65,12 @@ RACE_SPECS = {
 }
 
 
-def class_specs(armoury: Armoury) -> dict[str, Spec]:
+def class_specs(armoury: Armoury, spells: tuple[str, ...] = ()) -> dict[str, Spec]:
     specs = {k: v for k, v in character_specs(armoury).items() if k not in ("race", "class")}
     return specs | {
         "hp_per_level": Spec("int", required=True, low=1, high=20),
         "talents": Spec("ranks", choices=tuple(TALENTS), low=1, high=levels.MAX_LEVEL),
+        "spells": Spec("names", choices=spells),
     }
 
 
@@ -78,9 +79,11 @@ def load_races(path: Path | None = None) -> dict[str, Race]:
                       lambda where, name, fields: Race(name=name, **fields))
 
 
-def load_classes(armoury: Armoury, path: Path | None = None) -> dict[str, HeroClass]:
+def load_classes(armoury: Armoury, path: Path | None = None,
+                 spells: tuple[str, ...] = ()) -> dict[str, HeroClass]:
+    """``spells`` names the spells a class may start knowing."""
     return load_named(ASSETS_DIR / CLASSES_FILE if path is None else path, "class",
-                      class_specs(armoury),
+                      class_specs(armoury, spells),
                       lambda where, name, fields: _class(armoury, where, name, fields))
 
 

@@ -269,7 +269,7 @@ class Engine:
             Stance("Normal", stats.max_stamina(kind.constitution),
                    stats.max_stamina(kind.constitution)),
             Equipment(), Inventory(), Vitals(stats.VITALS_TICKS, regen=max(0, con)),
-            Spells([], magic.max_spell_points(kind.willpower),
+            Spells(list(kind.spells), magic.max_spell_points(kind.willpower),
                    magic.max_spell_points(kind.willpower)), Hero(),
         )
         self._equip_start(eid, kind)

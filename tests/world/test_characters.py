@@ -253,3 +253,33 @@ def test_kobolds_and_rats_fight_by_the_manuals_rules(engines):
                line.startswith("The kobold stabs the giant rat") or "misses" in line or
                "dodges" in line for line in lines)
     assert engine.component(rat, Creature).foe == kobold
+
+
+def test_the_mage_starts_knowing_its_spells_and_casts_them():
+    """The caster class knows its class's spells from the first turn and casts by the magic
+    rules: a frost bolt at a kobold spends its points and is answered in the log."""
+    from test_magic import room as magic_room
+
+    from game.world.components import Spells
+
+    engine = magic_room({"k": "kobold"}, character="human mage")
+    book = engine.component(engine.player, Spells)
+    assert book.known == ["frost bolt", "dazzle", "magic shield"]
+    points = book.points
+    kobold = engine.creatures_here()[0][0]
+    pos = engine.position(kobold)
+    result = engine.submit(A.Cast("frost bolt", pos.x, pos.y))
+    assert not isinstance(result, A.Impossible), result
+    assert engine.component(engine.player, Spells).points < points
+
+
+def test_a_class_that_names_an_unknown_spell_is_refused_in_one_line(tmp_path):
+    from game.content import ContentError, load_armoury
+    from game.content.heroes import load_classes
+
+    table = tmp_path / "classes.toml"
+    table.write_text('[class."mage"]\ndescription = "x"\nbase_hp = 8\nhp_per_level = 4\n'
+                     'spells = ["frost bolt", "meteor swarm"]\n')
+    with pytest.raises(ContentError) as caught:
+        load_classes(load_armoury(), table, ("frost bolt", "dazzle"))
+    assert "meteor swarm" in str(caught.value) and "\n" not in str(caught.value)
