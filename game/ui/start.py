@@ -121,8 +121,10 @@ class StartScreen:
                     *[(t, palette.TEXT) for t in wrap(race.description, width)]]
         if self.stage == "class":
             kind = self.catalog.characters[f"{self.race} {name}"]
-            talents = self.catalog.classes[name].talents_at(1)
-            first = ", ".join(talents) if talents else "talents from level 2"
+            hero_class = self.catalog.classes[name]
+            talents = hero_class.talents_at(1)
+            later = min(hero_class.talents.values(), default=0)
+            first = ", ".join(talents) if talents else f"talents from level {later}"
             return [(name, palette.TITLE),
                     *[(t, palette.DIM) for t in wrap(f"{first}; " + _summary(kind), width)],
                     *[(t, palette.TEXT) for t in wrap(self.catalog.classes[name].kit.description,

@@ -29,3 +29,13 @@ def test_escape_goes_back_a_step():
     app = GameApp(seed=7)
     press(app, "d", "escape")
     assert "Choose your character" in text(app)
+
+
+def test_a_class_without_level_1_talents_says_when_its_first_comes():
+    """The warrior's first talent comes at 2, the mage's at 3: the list says each."""
+    app = GameApp(seed=7)
+    press(app, "d", "a")  # build your own, a human
+    screen = text(app)
+    assert "talents from level 2; Str 14" in screen  # the warrior, first on the list
+    press(app, *["down"] * 6)  # to the mage, seventh
+    assert "talents from level 3; Str 9" in text(app)
