@@ -266,7 +266,7 @@ class Engine:
             Actor(0, 60), Health(kind.hit_points, kind.hit_points),
             Attributes(kind.strength, kind.dexterity, kind.constitution, kind.willpower),
             Training(dict(kind.skills), dict(kind.styles), {}),
-            Stance("Normal", stats.max_stamina(kind.constitution),
+            Stance(kind.stance, stats.max_stamina(kind.constitution),
                    stats.max_stamina(kind.constitution)),
             Equipment(), Inventory(), Vitals(stats.VITALS_TICKS, regen=max(0, con)),
             Spells(list(kind.spells), magic.max_spell_points(kind.willpower),

@@ -283,3 +283,11 @@ def test_a_class_that_names_an_unknown_spell_is_refused_in_one_line(tmp_path):
     with pytest.raises(ContentError) as caught:
         load_classes(load_armoury(), table, ("frost bolt", "dazzle"))
     assert "meteor swarm" in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_a_class_starts_in_its_own_stance():
+    """The berserker's class says Aggressive; the warrior's says nothing (Normal)."""
+    berserker = Engine(1, "human berserker")
+    assert berserker.component(berserker.player, Stance).name == "Aggressive"
+    warrior = Engine(1, "dwarf warrior")
+    assert warrior.component(warrior.player, Stance).name == "Normal"
