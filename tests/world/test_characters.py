@@ -23,14 +23,6 @@ ROOM = """
 """
 
 
-@pytest.fixture
-def engines():
-    made: list[Engine] = []
-    yield made
-    for engine in made:
-        engine.close()
-
-
 def make(engines, picture=ROOM, legend=None, **kw) -> Engine:
     engine = Engine.scenario(picture, legend if legend is not None else {"k": "kobold"}, **kw)
     engines.append(engine)

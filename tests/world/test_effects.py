@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 from test_scenarios import Rigged, creature, rig, set_hp, texts, tough
 
 from game.rules import profiles
@@ -18,14 +17,6 @@ ROOM = """
 #.......#
 #########
 """
-
-
-@pytest.fixture
-def engines():
-    made: list[Engine] = []
-    yield made
-    for engine in made:
-        engine.close()
 
 
 def make(engines, picture, legend, **kw) -> Engine:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 from test_scenarios import creature, set_hp, texts, tough
 
 from game.world import actions as A
@@ -16,14 +15,6 @@ CELL = """
 #.....#
 #######
 """
-
-
-@pytest.fixture
-def engines():
-    made: list[Engine] = []
-    yield made
-    for engine in made:
-        engine.close()
 
 
 def make(engines, picture, legend=None) -> Engine:

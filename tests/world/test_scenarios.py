@@ -98,15 +98,6 @@ def item_here(engine: Engine) -> int:
     return items[0]
 
 
-@pytest.fixture
-def engines():
-    """Engines made by a test, closed afterwards so no esper world outlives its test."""
-    made: list[Engine] = []
-    yield made
-    for engine in made:
-        engine.close()
-
-
 def scenario(engines: list[Engine], picture: str, legend: dict[str, str] | None = None,
              **kwargs) -> Engine:
     engine = Engine.scenario(picture, legend, **kwargs)
