@@ -203,10 +203,8 @@ class DungeonEnv(gym.Env):
         engine = self.engine
         last = self._last
         if last is None or last[0] is not engine or last[1] != len(engine.actions):
-            ch, fg = view.seen_map(engine)
-            last = self._last = (engine, len(engine.actions),
-                                 np.ascontiguousarray(ch.T, dtype=np.int32),
-                                 np.ascontiguousarray(fg.transpose(1, 0, 2)),
+            ch, fg = view.seen_rows(engine)
+            last = self._last = (engine, len(engine.actions), ch, fg,
                                  np.array(self._stats(), dtype=np.int32))
         message = np.zeros(MESSAGE_BYTES, dtype=np.uint8)
         raw = text.encode()[:MESSAGE_BYTES]

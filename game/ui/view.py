@@ -87,18 +87,20 @@ def draw_map(console: tcod.console.Console, engine: Engine, rect: Rect,
 def _terrain(engine: Engine, xs: tuple[int, int], ys: tuple[int, int]):
     gm = engine.gamemap
     cut = (slice(*xs), slice(*ys))
-    glyphs, bright, dim = _level_look(gm)
+    glyphs, bright, dim = _level_look(gm)[0]
     ch = np.where(gm.explored[cut], glyphs[cut], ord(" "))
     fg = np.where(gm.visible[cut][..., None], bright[cut], dim[cut])
     return ch, fg
 
 
 _LOOKS: dict[int, tuple] = {}
+Look = tuple[np.ndarray, np.ndarray, np.ndarray]
 
 
-def _level_look(gm) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """A level's glyphs and its colours in view and remembered, worked out once per level
-    (and again if its walls or the palette change)."""
+def _level_look(gm) -> tuple[Look, Look]:
+    """A level's glyphs and its colours in view and remembered, indexed [x, y] and (the
+    same, contiguous) [y, x]: worked out once per level (and again if its walls or the
+    palette change)."""
     colours = (palette.WALL, palette.FLOOR, palette.STAIRS)
     known = _LOOKS.get(id(gm))
     if known is not None and known[0] is gm and known[1] == colours \
@@ -115,21 +117,32 @@ def _level_look(gm) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         if stairs is not None:
             glyphs[stairs] = ord(glyph)
             looks[0][stairs], looks[1][stairs] = palette.STAIRS
+    by_column = (glyphs, *looks)
+    by_row = (np.ascontiguousarray(glyphs.T),
+              *(np.ascontiguousarray(fg.transpose(1, 0, 2)) for fg in looks))
     if len(_LOOKS) >= 16:
         _LOOKS.clear()
-    _LOOKS[id(gm)] = (gm, colours, wall.copy(), (glyphs, *looks))
-    return glyphs, looks[0], looks[1]
+    _LOOKS[id(gm)] = (gm, colours, wall.copy(), (by_column, by_row))
+    return by_column, by_row
 
 
 def seen_map(engine: Engine) -> tuple[np.ndarray, np.ndarray]:
     """The whole level as the player sees it, indexed [x, y]: character codes and RGB
-    colours (unexplored cells blank), what stands in view on top (the Gymnasium
-    environment's observation)."""
+    colours (unexplored cells blank), what stands in view on top."""
+    ch, fg = seen_rows(engine)
+    return ch.T, fg.transpose(1, 0, 2)
+
+
+def seen_rows(engine: Engine) -> tuple[np.ndarray, np.ndarray]:
+    """``seen_map`` indexed [y, x], as new contiguous arrays (int32 codes, uint8 RGB): the
+    Gymnasium environment's observation, made with whole-array operations."""
     gm = engine.gamemap
-    ch, fg = _terrain(engine, (0, gm.width), (0, gm.height))
+    glyphs, bright, dim = _level_look(gm)[1]
+    ch = np.where(gm.explored.T, glyphs, ord(" "))
+    fg = np.where(gm.visible.T[..., None], bright, dim)
     for x, y, glyph, colour in _sprites(engine):
-        ch[x, y] = ord(glyph)
-        fg[x, y] = colour
+        ch[y, x] = ord(glyph)
+        fg[y, x] = colour
     return ch, fg
 
 

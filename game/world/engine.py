@@ -396,10 +396,9 @@ class Engine:
         self._use()
         pos = esper.try_component(eid, Position)
         in_wall = pos is not None and bool(self.levels[pos.depth].wall[pos.x, pos.y])
-        if known_only or thrown is not None:
-            return fighters.fighter(self.catalog, eid, in_wall=in_wall, known_only=known_only,
-                                    thrown=thrown)
-        return self._fighters.get(self, eid, in_wall)
+        if thrown is not None:
+            return fighters.fighter(self.catalog, eid, in_wall=in_wall, thrown=thrown)
+        return self._fighters.get(self, eid, in_wall, known_only)
 
     def position(self, eid: int) -> Position:
         self._use()

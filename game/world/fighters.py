@@ -245,15 +245,16 @@ class FighterCache:
     LIMIT = 1024
 
     def __init__(self) -> None:
-        self._built: dict[int, tuple[tuple, profiles.Fighter]] = {}
+        self._built: dict[tuple[int, bool], tuple[tuple, profiles.Fighter]] = {}
 
-    def get(self, engine, eid: int, in_wall: bool) -> profiles.Fighter:
+    def get(self, engine, eid: int, in_wall: bool, known_only: bool = False) -> profiles.Fighter:
+        """As it fights now, or (``known_only``) as the @ screen shows it: one entry each."""
         key = (stamp(eid), in_wall, engine.rules, id(engine.catalog))
-        hit = self._built.get(eid)
+        hit = self._built.get((eid, known_only))
         if hit is not None and hit[0] == key:
             return hit[1]
         if len(self._built) >= self.LIMIT:
             self._built.clear()
-        made = fighter(engine.catalog, eid, in_wall=in_wall)
-        self._built[eid] = (key, made)
+        made = fighter(engine.catalog, eid, in_wall=in_wall, known_only=known_only)
+        self._built[eid, known_only] = (key, made)
         return made
