@@ -30,7 +30,7 @@ def pickup(engine: Engine, action: A.PickUp) -> A.Result:
     if action.item not in engine.items_at(pos.x, pos.y):
         return A.Impossible("There is nothing like that here.")
     carried = esper.component_for_entity(engine.player, Inventory).items
-    if stacks.pile_for(engine, carried, action.item) is None \
+    if stacks.pile_for(engine, carried, action.item, engine.player) is None \
             and stacks.free_letter(engine.player) is None:
         return A.Impossible("You cannot carry any more things.")
     name = engine.item_name(action.item)
@@ -85,15 +85,24 @@ def wield(engine: Engine, action: A.Wield) -> A.Result:
                        eq.main if slot == "off" and two_handed(engine, eq.main) else None)
     if why is not None:
         return why
-    unequip(engine, action.item)
+    item = stacks.split_one(engine.player, action.item) if slot in stacks.HANDS \
+        else action.item
+    if item is None:
+        return A.Impossible("You have no free letter to take one from the stack.")
+    unequip(engine, item)
+    left = [getattr(eq, slot)]
     if both:
+        left.append(eq.off)
         eq.off = None
     if slot == "off" and two_handed(engine, eq.main):
+        left.append(eq.main)
         eq.main = None
-    setattr(eq, slot, action.item)
+    setattr(eq, slot, item)
+    for other in left:
+        stacks.rejoin(engine, engine.player, other)
     verb = "ready" if slot in ("missile", "ammo") else "wield"
-    events = [Message(f"You {verb} the {engine.item_name(action.item)}.")]
-    return A.Done(tuple(events + curses.equipped(engine, action.item)), stats.STEP_TICKS)
+    events = [Message(f"You {verb} the {engine.item_name(item)}.")]
+    return A.Done(tuple(events + curses.equipped(engine, item)), stats.STEP_TICKS)
 
 
 def two_handed(engine: Engine, item: int | None) -> bool:
@@ -143,8 +152,9 @@ def takeoff(engine: Engine, action: A.TakeOff) -> A.Result:
     if why is not None:
         return why
     unequip(engine, action.item)
-    return A.Done((Message(f"You take off the {engine.item_name(action.item)}."),),
-                  stats.STEP_TICKS)
+    message = Message(f"You take off the {engine.item_name(action.item)}.")
+    stacks.rejoin(engine, engine.player, action.item)
+    return A.Done((message,), stats.STEP_TICKS)
 
 
 def quaff(engine: Engine, action: A.Quaff) -> A.Result:

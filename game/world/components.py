@@ -42,7 +42,7 @@ class Creature:
     kind: str  # a name in assets/creatures.toml
     awake: bool = False
     in_view: bool = False  # the player saw it at the last look (game.world.sight)
-    foe: int | None = None  # the creature it fights: one that struck it, or a rival it saw
+    foe: int | None = None  # whom it fights: who struck it last (the player too), or a rival
 
 
 @dataclass(slots=True)

@@ -1,10 +1,12 @@
 """Who fights whom: the player, creatures that have noticed the player, and rival kinds.
 
-A creature picks its opponent each turn (``opponent``): the one that struck it or that it chose
-last (``Creature.foe``) while it stays within reach of its memory, the player once noticed, or
-a rival kind it sees within ``RIVAL_SIGHT`` steps along a clear line; the nearest of them wins,
-the player on a tie, then the foe, then the lowest id. It fights that one by the same rules as
-it fights the player.
+A creature picks its opponent each turn (``opponent``) among its foe (``Creature.foe``: whoever
+struck it last, the player too, or the rival it chose, while within reach of its memory), the
+player once noticed, and the rival kinds it sees within ``RIVAL_SIGHT`` steps along a clear
+line. The nearest wins; on a tie it keeps fighting its foe, then turns on a rival that is
+fighting it, then on the player, then on another rival (the lowest id first). So two rivals
+locked in a fight stay locked while the player stands beside them, and a creature struck by
+another strikes back. It fights by the same rules as it fights the player.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ if TYPE_CHECKING:
 
 RIVAL_SIGHT = 6  # how far a creature sees a rival kind (along a clear line)
 FOE_MEMORY = 10  # a foe farther than this is forgotten
+FOE, RIVAL_ON_ME, PLAYER, RIVAL = range(4)  # who wins a tie of distance, first to last
 
 
 def rivals(engine: Engine, a: int, b: int) -> bool:
@@ -51,25 +54,31 @@ def opponent(engine: Engine, eid: int) -> int | None:
     creature = esper.component_for_entity(eid, Creature)
     pos = esper.component_for_entity(eid, Position)
     choices: list[tuple[int, int, int]] = []  # (distance, order, id)
-    if creature.awake:
-        choices.append((_distance(pos, engine.position(engine.player)), 0, engine.player))
     foe = creature.foe
     if foe is not None:
         if (esper.entity_exists(foe) and esper.has_component(foe, Position)
                 and engine.position(foe).depth == pos.depth
                 and _distance(pos, engine.position(foe)) <= FOE_MEMORY):
-            choices.append((_distance(pos, engine.position(foe)), 1, foe))
+            choices.append((_distance(pos, engine.position(foe)), FOE, foe))
         else:
             creature.foe = None
+    if creature.awake:
+        choices.append((_distance(pos, engine.position(engine.player)), PLAYER, engine.player))
     if creature.awake or creature.foe is not None or \
             engine.catalog.creatures[creature.kind].behaviour == "wander":
-        choices += [(d, 2, r) for d, r in _rivals_in_sight(engine, eid, pos)]
+        choices += [(d, RIVAL_ON_ME if _fighting(r, eid) else RIVAL, r)
+                    for d, r in _rivals_in_sight(engine, eid, pos)]
     if not choices:
         return None
     _, order, chosen = min(choices)
-    if order == 2:
+    if order in (RIVAL_ON_ME, RIVAL):
         creature.foe = chosen
     return chosen
+
+
+def _fighting(eid: int, target: int) -> bool:
+    creature = esper.try_component(eid, Creature)
+    return creature is not None and creature.foe == target
 
 
 def _rivals_in_sight(engine: Engine, eid: int, pos: Position) -> list[tuple[int, int]]:

@@ -110,13 +110,14 @@ def sneak_lines(engine: Engine, target: int, outcome: Outcome, crit_immune: bool
 
 def after_strike(engine: Engine, attacker: int, target: int, outcome: Outcome) -> list[Event]:
     """Being attacked rouses a creature: struck by the player it has noticed the player; struck
-    by another creature it turns on that one. The player's dodges train Tumble."""
+    by the player or another creature, that one is its foe (``feuds.opponent``: it strikes
+    back). A trap is no foe. The player's dodges train Tumble."""
     creature = esper.try_component(target, Creature)
     if creature is not None:
         if attacker == engine.player:
             creature.awake = True
-        elif esper.has_component(attacker, Creature) and esper.has_component(attacker,
-                                                                               Position):
+        if (attacker == engine.player or esper.has_component(attacker, Creature)) \
+                and esper.has_component(attacker, Position):
             creature.foe = attacker
     if target == engine.player and not outcome.hit and outcome.miss_kind in (DEXTERITY, DODGE):
         return _train(engine, stats.TUMBLE, TUMBLE_TRAIN)
