@@ -10,7 +10,7 @@ import argparse
 import sys
 
 from game import __version__
-from game.commands.common import character_name, count, seed
+from game.commands.common import EXIT_INTERRUPTED, character_name, count, fail, seed
 
 BOT_TURNS = 500
 FSIM_ROUNDS = 1000
@@ -101,6 +101,13 @@ def add_wizard_tools(commands) -> None:
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     command = args.command or "play"
+    try:
+        return run(command, args)
+    except KeyboardInterrupt:  # a command that does not answer Ctrl-C itself: one line
+        return fail(f"{command} interrupted (Ctrl-C)", EXIT_INTERRUPTED)
+
+
+def run(command: str, args: argparse.Namespace) -> int:
     if command == "play":
         from game.commands import play
 

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from game.rules.names import did_you_mean
 
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 128 + 2  # Ctrl-C (SIGINT), as a shell reports it
 
 
 def fail(message: str, code: int = 1) -> int:

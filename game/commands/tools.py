@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import secrets
+import signal
 from pathlib import Path
 
 from game.content.catalog import load_catalog
+from game.frontends.stopping import Stop, stop_signals
 from game.persist import scores
 from game.persist.replay import verify
 from game.persist.savefile import DEFAULT_DIR, SaveError, save
@@ -14,11 +16,15 @@ from game.rules import systems
 from game.world.bot import Bot
 from game.world.engine import Engine
 
-from .common import EXIT_USAGE, fail, unknown
+from .common import EXIT_INTERRUPTED, EXIT_USAGE, fail, unknown
 
 
 def run_verify(args: argparse.Namespace) -> int:
-    code, message = verify(args.path)
+    try:
+        code, message = verify(args.path)
+    except KeyboardInterrupt:  # verify only reads: nothing to save or undo
+        return fail(f"{args.path}: verify interrupted (Ctrl-C); nothing was changed",
+                    EXIT_INTERRUPTED)
     if code == 2:
         return fail(message, 2)
     print(message)
@@ -35,16 +41,41 @@ def run_bot(args: argparse.Namespace) -> int:
         return fail(systems.unknown_rules(rules), EXIT_USAGE)
     seed = args.seed if getattr(args, "seed", None) is not None else secrets.randbits(32)
     engine = Engine(seed, char, rules=rules)
-    Bot(engine, seed, turns=args.turns).play(engine.submit, args.turns)
-    try:
-        path = save(engine, args.out or DEFAULT_DIR / f"bot-{seed}.json")
-    except SaveError as err:
-        return fail(str(err))
-    outcome = engine.cause if engine.over else "alive"
+    with stop_signals() as stop:
+        stopped = _play_bot(engine, seed, args.turns, stop)
+        try:
+            path = save(engine, args.out or DEFAULT_DIR / f"bot-{seed}.json")
+        except SaveError as err:
+            return fail(str(err))
     under = "" if rules == systems.DEFAULT else f" under {rules} rules"
-    print(f"bot: seed {seed}, {char}{under}: {len(engine.actions)} actions, turn {engine.turn}, "
-          f"depth {engine.depth}, {outcome}; saved to {path}")
+    summary = (f"seed {seed}, {char}{under}: {len(engine.actions)} actions, turn {engine.turn}, "
+               f"depth {engine.depth}")
+    if stopped is not None:
+        return fail(f"bot interrupted: {summary}; what it played is saved to {path}",
+                    128 + stopped)
+    outcome = engine.cause if engine.over else "alive"
+    print(f"bot: {summary}, {outcome}; saved to {path}")
     return 0
+
+
+class _Stopped(Exception):
+    pass
+
+
+def _play_bot(engine: Engine, seed: int, turns: int, stop: Stop) -> int | None:
+    """Let the bot play; a signal (Ctrl-C, SIGTERM, SIGHUP) stops it between two actions, never
+    half-way through one, so what it played stays a whole recording. Returns that signal."""
+
+    def submit(action):
+        if stop.interrupted or stop.signum is not None:
+            raise _Stopped
+        return engine.submit(action)
+
+    try:
+        Bot(engine, seed, turns=turns).play(submit, turns)
+    except _Stopped:
+        return signal.SIGINT if stop.signum is None else stop.signum
+    return None
 
 
 def run_scores(args: argparse.Namespace) -> int:
