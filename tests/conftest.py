@@ -2,7 +2,33 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
+import tempfile
+
 import pytest
+
+_BYTECODE: list[str] = []
+
+
+def pytest_configure(config) -> None:
+    """Many tests run ``python -m game`` in a child process. Where the environment forbids
+    writing bytecode (PYTHONDONTWRITEBYTECODE), every child would compile the game's modules
+    afresh (a third of a second each); instead the children share a bytecode cache of this
+    session's own, in a temporary folder (PYTHONPYCACHEPREFIX), so only the first one compiles.
+    The repository is never written to, and what the children run is the same source."""
+    if not os.environ.get("PYTHONDONTWRITEBYTECODE") or os.environ.get("PYTHONPYCACHEPREFIX"):
+        return
+    folder = tempfile.mkdtemp(prefix="game-tests-pycache-")
+    _BYTECODE.append(folder)
+    os.environ["PYTHONPYCACHEPREFIX"] = folder
+    del os.environ["PYTHONDONTWRITEBYTECODE"]
+
+
+def pytest_unconfigure(config) -> None:
+    for folder in _BYTECODE:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 class Scripted:
@@ -22,3 +48,24 @@ class Scripted:
 @pytest.fixture
 def scripted():
     return Scripted
+
+
+@pytest.fixture
+def game_main(capsys):
+    """``python -m game ARGS`` run in this process: the command line's own ``main``, which the
+    interpreter calls in the same way, its exit code and both outputs, without a second of a
+    fresh interpreter's start. (Tests of what only a fresh process shows — hash seeds, a
+    terminal, signals — still start one.)"""
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        from game.__main__ import main
+
+        capsys.readouterr()
+        try:
+            code = main(list(args))
+        except SystemExit as stop:  # argparse's refusals end this way
+            code = stop.code if isinstance(stop.code, int) else int(stop.code is not None)
+        out, err = capsys.readouterr()
+        return subprocess.CompletedProcess(["python -m game", *args], code, out, err)
+
+    return run

@@ -117,10 +117,10 @@ def fingerprint(path: Path):
 
 
 @pytest.mark.parametrize("broken", sorted(BROKEN), indirect=True)
-def test_bad_files_are_unreadable_and_untouched(broken):
+def test_bad_files_are_unreadable_and_untouched(broken, game_main):
     path, words = broken
     before = fingerprint(path)
-    result = run_game("verify", str(path))
+    result = game_main("verify", str(path))
     output = result.stdout + result.stderr
     assert result.returncode == 2, output
     assert output.count("\n") == 1 and "Traceback" not in output, output

@@ -11,7 +11,7 @@ import pytest
 import tcod.console
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from persist_helpers import rewrite, run_game
+from persist_helpers import rewrite
 
 from game.persist import savefile
 from game.persist.replay import OutOfSync, Seeker, replay, verify
@@ -60,7 +60,8 @@ EDITS = {
 
 
 @pytest.mark.parametrize("name", sorted(EDITS))
-def test_a_re_signed_edit_is_refused_in_one_line_before_anything_runs(tmp_path, sample, name):
+def test_a_re_signed_edit_is_refused_in_one_line_before_anything_runs(tmp_path, sample, name,
+                                                                     game_main):
     change, message = EDITS[name]
     path = tmp_path / "edited.json"
     shutil.copy(sample, path)
@@ -68,7 +69,7 @@ def test_a_re_signed_edit_is_refused_in_one_line_before_anything_runs(tmp_path, 
     with pytest.raises(SaveError, match="snapshot") as refused:
         continue_game(path)
     assert message in str(refused.value) and "\n" not in str(refused.value)
-    run = run_game("play", "--load", str(path))
+    run = game_main("play", "--load", str(path))
     assert run.returncode == 2 and len(run.stderr.strip().splitlines()) == 1
     assert message in run.stderr
 

@@ -11,7 +11,6 @@ import time
 from pathlib import Path
 
 import pytest
-from persist_helpers import run_game
 
 from game.commands.play import save_path
 from game.commands.replay import taken_over_path
@@ -64,13 +63,13 @@ def test_starting_a_game_cleans_the_saves_folder(tmp_path):
     assert not stale.exists()
 
 
-def test_a_named_pipe_is_refused_in_one_line(tmp_path):
+def test_a_named_pipe_is_refused_in_one_line(tmp_path, game_main):
     fifo = tmp_path / "game.json"
     os.mkfifo(fifo)
     with pytest.raises(SaveError, match="is a named pipe, not a regular file"):
         load(fifo)
     for command in (("verify",), ("replay",), ("play", "--load")):
-        run = run_game(*command, str(fifo))
+        run = game_main(*command, str(fifo))
         assert run.returncode == 2, (command, run.stderr)
         assert run.stderr.strip().splitlines() == [
             f"python -m game: {fifo}: is a named pipe, not a regular file"]
@@ -119,9 +118,9 @@ def test_taking_over_never_overwrites(tmp_path, sample):
     assert taken_over_path(path, 120).name == "hero-from-120-3.json"
 
 
-def test_a_huge_seed_is_refused_up_front_with_its_range():
+def test_a_huge_seed_is_refused_up_front_with_its_range(game_main):
     for seed in ("9" * 300, "-1", str(2**64), "seven"):
-        run = run_game("play", "--seed", seed)
+        run = game_main("play", "--seed", seed)
         assert run.returncode == 2
         lines = run.stderr.strip().splitlines()
         assert len(lines) == 1 and "a seed is a whole number from 0 to " \

@@ -6,7 +6,6 @@ import json
 import shutil
 
 import pytest
-from persist_helpers import run_game
 
 from game.commands.play import save_path, saver_to
 from game.commands.replay import taken_over_path
@@ -134,18 +133,18 @@ def test_a_crash_writes_a_report_whose_replay_crashes_again(tmp_path, monkeypatc
         assert isinstance(seeker.crash_again(), A.Done)
 
 
-def test_play_load_refuses_bad_and_dead_saves(tmp_path):
+def test_play_load_refuses_bad_and_dead_saves(tmp_path, game_main):
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
-    run = run_game("play", "--load", str(bad))
+    run = game_main("play", "--load", str(bad))
     assert run.returncode == 2 and "not valid JSON" in run.stderr
     assert "Traceback" not in run.stderr
-    missing = run_game("play", "--load", str(tmp_path / "nope.json"))
+    missing = game_main("play", "--load", str(tmp_path / "nope.json"))
     assert missing.returncode == 2 and "no such save file" in missing.stderr
 
 
-def test_replay_command_refuses_a_bad_file(tmp_path):
+def test_replay_command_refuses_a_bad_file(tmp_path, game_main):
     bad = tmp_path / "bad.json"
     bad.write_bytes(b"")
-    run = run_game("replay", str(bad))
+    run = game_main("replay", str(bad))
     assert run.returncode == 2 and "empty" in run.stderr and "Traceback" not in run.stderr

@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from persist_helpers import bot_game, bot_save
+from persist_helpers import bot_game
 
 from game import __version__
 from game.persist import savefile
@@ -22,7 +22,9 @@ from game.persist.savefile import (
     load,
     save,
 )
+from game.world import actions as A
 from game.world.engine import CHECKPOINT_EVERY, Engine
+from game.world.wizard_actions import CreateCreature, Enable
 
 
 def test_round_trip(tmp_path):
@@ -139,12 +141,23 @@ def test_interrupted_by_a_kill_keeps_the_old_one(sample, tmp_path, monkeypatch):
 
 
 def dead_save(folder: Path) -> Path:
-    """A bot recording that ends in death."""
-    for seed in range(20):
-        path = bot_save(folder / f"dead-{seed}.json", seed, 1500)
-        if load(path).dead:
-            return path
-    raise AssertionError("the bot survived every seed")
+    """A recording that ends in death, cheaply: a wizard rings the player with trolls, whose
+    ordinary blows (the same path as any death in play) kill it within a few waits."""
+    recording = Recording(Engine(1))
+    engine = recording.engine
+    recording.submit(Enable())
+    me = engine.position(engine.player)
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)):
+        recording.submit(CreateCreature("troll", me.x + dx, me.y + dy))  # where there is room
+    for _ in range(200):
+        if engine.over:
+            break
+        recording.submit(A.Wait())
+    assert engine.outcome == "dead" and engine.cause.startswith("killed by a troll")
+    try:
+        return recording.save(folder / "dead.json")
+    finally:
+        engine.close()
 
 
 def test_a_dead_character_cannot_be_continued(tmp_path):

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -17,13 +14,6 @@ from game.world.bot import Bot
 from game.world.components import Player
 from game.world.engine import Engine
 from game.world.events import AttackEvent
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def run_game(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)
 
 
 def bot_engine(rules: str, seed: int = 3, actions: int = 150) -> Engine:
@@ -110,8 +100,8 @@ def test_a_save_naming_unknown_rules_is_refused_in_one_line(tmp_path):
 
 
 @pytest.mark.parametrize("command", [["bot", "--turns", "1"], ["play", "--seed", "1"]])
-def test_unknown_rules_is_one_line_naming_the_five(command):
-    result = run_game(*command, "--rules", "gurps")
+def test_unknown_rules_is_one_line_naming_the_five(command, game_main):
+    result = game_main(*command, "--rules", "gurps")
     assert result.returncode == 2
     assert result.stdout == ""
     lines = result.stderr.strip().splitlines()
@@ -130,19 +120,19 @@ def test_the_wizard_roll_display_shows_the_systems_own_rolls():
     assert wizard and wizard[0].lstrip().split(": ", 1)[1].startswith("d20 ")
 
 
-def test_odds_answer_under_each_system():
-    result = run_game("odds", "--rules", "all", "dwarf warrior", "kobold")
+def test_odds_answer_under_each_system(game_main):
+    result = game_main("odds", "--rules", "all", "dwarf warrior", "kobold")
     assert result.returncode == 0, result.stderr
     for name in systems.NAMES[1:]:
         assert f"Under the {name} rules" in result.stdout
     assert result.stdout.count("chance to hit") == len(systems.NAMES)
-    qud = run_game("odds", "--rules", "qud", "dwarf warrior", "kobold")
+    qud = game_main("odds", "--rules", "qud", "dwarf warrior", "kobold")
     assert "hit bonus +1, PV 2, damage 1d9+1, DV 7, AV 1" in qud.stdout
     assert "chance to hit                  70.0%       70.0%" in qud.stdout
 
 
-def test_fsim_runs_the_same_fight_under_all_five_side_by_side():
-    result = run_game("fsim", "player", "kobold", "--rules", "all", "--rounds", "40")
+def test_fsim_runs_the_same_fight_under_all_five_side_by_side(game_main):
+    result = game_main("fsim", "player", "kobold", "--rules", "all", "--rounds", "40")
     assert result.returncode == 0, result.stderr
     rows = {line.split()[0]: line for line in result.stdout.splitlines()[2:]}
     assert set(rows) == set(systems.NAMES)
@@ -152,7 +142,7 @@ def test_fsim_runs_the_same_fight_under_all_five_side_by_side():
 
 @pytest.mark.parametrize("command", [["odds", "kobold", "kobold"],
                                      ["fsim", "kobold", "kobold"]])
-def test_tools_refuse_unknown_rules_in_one_line(command):
-    result = run_game(*command, "--rules", "gurps")
+def test_tools_refuse_unknown_rules_in_one_line(command, game_main):
+    result = game_main(*command, "--rules", "gurps")
     assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
     assert all(name in result.stderr for name in systems.NAMES)
