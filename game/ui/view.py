@@ -104,7 +104,7 @@ def _level_look(gm) -> tuple[Look, Look]:
     colours = (palette.WALL, palette.FLOOR, palette.STAIRS)
     known = _LOOKS.get(id(gm))
     if known is not None and known[0] is gm and known[1] == colours \
-            and np.array_equal(known[2], gm.wall):
+            and known[2] == gm.wall.tobytes():
         return known[3]
     wall = gm.wall
     glyphs = np.where(wall, ord("#"), ord(".")).astype(np.int32)
@@ -122,7 +122,7 @@ def _level_look(gm) -> tuple[Look, Look]:
               *(np.ascontiguousarray(fg.transpose(1, 0, 2)) for fg in looks))
     if len(_LOOKS) >= 16:
         _LOOKS.clear()
-    _LOOKS[id(gm)] = (gm, colours, wall.copy(), (by_column, by_row))
+    _LOOKS[id(gm)] = (gm, colours, wall.tobytes(), (by_column, by_row))
     return by_column, by_row
 
 
@@ -139,7 +139,10 @@ def seen_rows(engine: Engine) -> tuple[np.ndarray, np.ndarray]:
     gm = engine.gamemap
     glyphs, bright, dim = _level_look(gm)[1]
     ch = np.where(gm.explored.T, glyphs, ord(" "))
-    fg = np.where(gm.visible.T[..., None], bright, dim)
+    fg = np.empty_like(dim)
+    cells = fg.view("V3")[..., 0]  # one 3-byte value a cell: no inner loop over R, G, B
+    np.copyto(cells, dim.view("V3")[..., 0])
+    np.copyto(cells, bright.view("V3")[..., 0], where=gm.visible.T)
     for x, y, glyph, colour in _sprites(engine):
         ch[y, x] = ord(glyph)
         fg[y, x] = colour

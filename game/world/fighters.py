@@ -6,9 +6,7 @@ inspector and the fight simulator all see the same numbers.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import fields, replace
-from operator import attrgetter
+from dataclasses import replace
 
 import esper
 
@@ -31,65 +29,9 @@ from .components import (
     Stance,
 )
 from .components import Training as TrainingC
+from .stamps import stamp
 
 WORN_SLOTS = ("body", "cloak", "head", "hands", "feet", "ring", "neck")
-
-
-TURN_BY_TURN = {"Health": ("hp",), "Actor": ("next_tick",), "Position": ("x", "y", "depth"),
-                "Stance": ("stamina",), "Vitals": ("next_tick",), "Training": ("points",)}
-"""Fields that change turn by turn and that no Fighter is built from: left out of ``stamp``
-(where the entity stands counts through ``in_wall``). A field read by ``fighter`` must not
-be named here."""
-
-_READERS: dict[tuple[type, bool], tuple[Callable, tuple[int, ...]]] = {}
-
-
-def stamp(eid: int) -> tuple:
-    """Everything a Fighter could be built from, as one comparable value: every field of
-    every component of the entity (but ``TURN_BY_TURN``'s), and every field of every
-    component of each thing it carries or uses. The same stamp, the same Fighter: a new
-    component or field (a talent, a status, a power, identification) is covered unasked."""
-    things = list(esper.component_for_entity(eid, Inventory).items) \
-        if esper.has_component(eid, Inventory) else []
-    eq = esper.try_component(eid, Equipment)
-    if eq is not None:
-        things += [i for i in eq.slots().values() if i is not None and i not in things]
-    return (_entity_stamp(eid, True), *(_entity_stamp(i, False) for i in things))
-
-
-def _entity_stamp(eid: int, own: bool) -> tuple:
-    parts: list = [eid]
-    for component in esper.components_for_entity(eid):
-        kind = type(component)
-        reader = _READERS.get((kind, own)) or _reader(kind, own)
-        values = reader[0](component)
-        if reader[1]:  # containers are copied by value: the live ones change in place
-            values = list(values)
-            for i in reader[1]:
-                values[i] = _frozen(values[i])
-        parts.append(kind)
-        parts.append(values)
-    return tuple(parts)
-
-
-def _reader(kind: type, own: bool) -> tuple[Callable, tuple[int, ...]]:
-    left_out = TURN_BY_TURN.get(kind.__name__, ()) if own else ()
-    chosen = [f for f in fields(kind) if f.name not in left_out]
-    get = attrgetter(*(f.name for f in chosen)) if chosen else (lambda c: ())
-    if len(chosen) == 1:
-        get = (lambda one: lambda c: (one(c),))(get)
-    plain = ("int", "str", "bool", "int | None", "str | None", "None")
-    containers = tuple(i for i, f in enumerate(chosen) if str(f.type) not in plain)
-    _READERS[kind, own] = (get, containers)
-    return get, containers
-
-
-def _frozen(value):
-    if isinstance(value, dict):
-        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
-    if isinstance(value, list | set):
-        return tuple(_frozen(v) for v in value)
-    return value
 
 
 def item_data(catalog: Catalog, eid: int | None) -> Weapon | Armour | Ammo | None:
@@ -240,21 +182,29 @@ class FighterCache:
     """Each entity's Fighter, built again only when its ``stamp`` (or where it stands, or
     the combat system) changed: one object handed out while nothing that feeds it changes,
     so the rules' profiles of it are worked out once (``game.rules.profiles`` remembers
-    them by the Fighter itself)."""
+    them by the Fighter itself). The last few of each are kept: a stance changed and
+    changed back hands out the old object again."""
 
-    LIMIT = 1024
+    LIMIT = 1024  # entities
+    KEPT = 4  # Fighters an entity keeps
 
     def __init__(self) -> None:
-        self._built: dict[tuple[int, bool], tuple[tuple, profiles.Fighter]] = {}
+        self._built: dict[tuple[int, bool], list[tuple[tuple, profiles.Fighter]]] = {}
 
     def get(self, engine, eid: int, in_wall: bool, known_only: bool = False) -> profiles.Fighter:
-        """As it fights now, or (``known_only``) as the @ screen shows it: one entry each."""
+        """As it fights now, or (``known_only``) as the @ screen shows it: kept apart."""
         key = (stamp(eid), in_wall, engine.rules, id(engine.catalog))
-        hit = self._built.get((eid, known_only))
-        if hit is not None and hit[0] == key:
-            return hit[1]
-        if len(self._built) >= self.LIMIT:
-            self._built.clear()
+        kept = self._built.get((eid, known_only))
+        if kept is None:
+            if len(self._built) >= self.LIMIT:
+                self._built.clear()
+            kept = self._built[eid, known_only] = []
+        for i, (made_for, made) in enumerate(kept):
+            if made_for == key:
+                if i:
+                    kept.insert(0, kept.pop(i))
+                return made
         made = fighter(engine.catalog, eid, in_wall=in_wall, known_only=known_only)
-        self._built[eid, known_only] = (key, made)
+        kept.insert(0, (key, made))
+        del kept[self.KEPT:]
         return made
