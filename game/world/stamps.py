@@ -28,14 +28,27 @@ _FLAT = tuple(f"{box}[{of}]" for box in ("list", "set") for of in ("int", "str")
     + tuple(f"dict[str, {of}]" for of in ("int", "str", "bool"))
 """Containers of scalars: a shallow copy is a snapshot (compared by value)."""
 
-_READERS: dict[tuple[type, bool], Callable[[object], tuple]] = {}
+class _Readers(dict):
+    """Component class -> its reader, made when first met."""
+
+    def __init__(self, own: bool) -> None:
+        super().__init__()
+        self.own = own
+
+    def __missing__(self, kind: type) -> Callable[[object], tuple]:
+        reader = self[kind] = _reader(kind, self.own)
+        return reader
+
+
+_OWN, _CARRIED = _Readers(True), _Readers(False)
 _SLOTS = Equipment.__slots__
 
 
 def stamp(eid: int) -> tuple:
     """The entity's own components (but ``TURN_BY_TURN``'s fields), and every component of
     each thing it carries or uses, in one tuple: the same stamp, the same Fighter."""
-    comps = esper._entities[eid]
+    entities = esper._entities
+    comps = entities[eid]
     inventory = comps.get(Inventory)
     things = list(inventory.items) if inventory is not None else []
     eq = comps.get(Equipment)
@@ -44,15 +57,9 @@ def stamp(eid: int) -> tuple:
             item = getattr(eq, slot)
             if item is not None and item not in things:
                 things.append(item)
-    return (_entity_stamp(eid, True), *[_entity_stamp(i, False) for i in things])
-
-
-def _entity_stamp(eid: int, own: bool) -> tuple:
-    parts: list = [eid]
-    for component in esper._entities[eid].values():
-        reader = _READERS.get((component.__class__, own)) or _reader(component.__class__, own)
-        parts.append(reader(component))
-    return tuple(parts)
+    own, carried = _OWN, _CARRIED
+    return (eid, *[own[c.__class__](c) for c in comps.values()],
+            *[(i, *[carried[c.__class__](c) for c in entities[i].values()]) for i in things])
 
 
 def _reader(kind: type, own: bool) -> Callable[[object], tuple]:
@@ -64,9 +71,7 @@ def _reader(kind: type, own: bool) -> Callable[[object], tuple]:
         raise TypeError(f"{kind.__name__}: a field name that is not an identifier")
     values = [_value_of(f.name, str(f.type)) for f in chosen]
     source = f"lambda c: (kind, {''.join(v + ', ' for v in values)})"
-    reader = eval(source, {"kind": kind, "_frozen": _frozen})  # noqa: S307  (our field names)
-    _READERS[kind, own] = reader
-    return reader
+    return eval(source, {"kind": kind, "_frozen": _frozen})  # noqa: S307  (our field names)
 
 
 def _value_of(name: str, kind: str) -> str:
