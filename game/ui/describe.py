@@ -11,7 +11,7 @@ from collections.abc import Callable
 from game.content.catalog import ItemData
 from game.rules import profiles, stats
 from game.rules.messages import a_or_an
-from game.world import stacks
+from game.world import stacks, stealth
 from game.world.components import Creature, Effects, Health, Item, Vitals
 from game.world.engine import Engine
 
@@ -121,12 +121,21 @@ def creature_at(engine: Engine, x: int, y: int) -> int | None:
 
 
 def creature_line(engine: Engine, eid: int) -> str:
-    """ "kobold, wounded" (the player: "you, 12/14 HP")."""
+    """ "A kobold (asleep), wounded" (the player: "You (12/14 HP)"): whether it has noticed
+    the player is shown, since a sneak attack depends on it."""
     health = engine.component(eid, Health)
     if eid == engine.player:
         return f"You ({health.hp}/{health.max_hp} HP)"
     kind = engine.component(eid, Creature).kind
-    return f"{a_or_an(kind).capitalize()}, {health_word(health.hp, health.max_hp)}"
+    return f"{a_or_an(kind).capitalize()}{awareness(engine, eid)}, " \
+        f"{health_word(health.hp, health.max_hp)}"
+
+
+def awareness(engine: Engine, eid: int) -> str:
+    """ " (asleep)", " (unaware of you)", or nothing once it has noticed the player."""
+    if stealth.asleep(engine, eid):
+        return " (asleep)"
+    return " (unaware of you)" if stealth.unaware(eid) else ""
 
 
 def burden_note(name: str) -> str | None:

@@ -295,6 +295,23 @@ def test_look_describes_a_kobold_and_closes():
     assert isinstance(app.screen, MainScreen)
 
 
+@pytest.mark.parametrize(("kind", "awake", "words"), [
+    ("kobold", False, "A kobold (asleep), unhurt, on the floor."),
+    ("cave beetle", False, "A cave beetle (unaware of you), unhurt, on the floor."),
+    ("cave beetle", True, "A cave beetle, unhurt, on the floor."),
+])
+def test_look_says_whether_a_creature_has_noticed_you(kind, awake, words):
+    """A sneak attack needs a creature that has not noticed the player: look says so (a
+    sleeper, or a wanderer that has not seen you)."""
+    from game.world.components import Creature
+
+    app = scenario(legend={"k": kind})
+    eid = app.engine.creatures_here()[0][0]
+    app.engine.component(eid, Creature).awake = awake
+    press(app, "x", "tab")
+    assert words in text(app)
+
+
 def test_look_cursor_reaches_far_corners_of_a_big_map():
     app = GameApp.from_engine(Engine.scenario(big_picture(40, 20)))
     press(app, "x", *["down"] * 25)
