@@ -18,12 +18,14 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from game.content.catalog import Catalog
-from game.rules import stats
-from game.world import state
+from game.rules import levels, magic, stats, talents
+from game.world import combat, fighters, state, vitals
+from game.world.effects import ENDS as EFFECT_ENDS  # every timed effect but a spell's own
 from game.world.engine import LOG_LIMIT, MAP_HEIGHT, MAP_WIDTH
 from game.world.mapgen import MAX_DEPTH
 from game.world.rng import SEEDS
 from game.world.traps import TRAP_NAMES
+from game.world.wizard_actions import MAX_STAT, MIN_STAT, WIZARD_SPELL_POINTS
 
 MAX_TICKS = 10**9  # game time (0.1 s): over three years, beyond any game actually played
 MAX_COUNT = 10**6  # turns, hit points, counters, points: far beyond what play reaches
@@ -45,10 +47,53 @@ class Rule:
 
     low: int = -MAX_COUNT
     high: int = MAX_COUNT
-    ref: bool = False  # an entity id that must exist (and hold an Item)
+    ref: bool = False  # an entity id that must exist (checked in _check_entities)
     names: Callable[[Catalog], Any] | None = None
     length: int = MAX_TEXT
     keys: Callable[[Catalog], Any] | None = None  # a dict field's keys (text otherwise)
+    bounds: Callable[[Catalog], tuple[int, int]] | None = None  # low, high from the tables
+
+    def range(self, catalog: Catalog) -> tuple[int, int]:
+        return (self.low, self.high) if self.bounds is None else self.bounds(catalog)
+
+
+def _attributes(c: Catalog) -> tuple[int, int]:
+    """A stat is a character's own (race and class) or what a wizard may set."""
+    values = [getattr(k, stat) for k in c.characters.values()
+              for stat in ("strength", "dexterity", "constitution", "willpower")]
+    return min(MIN_STAT, *values), max(MAX_STAT, *values)
+
+
+def _constitutions(c: Catalog) -> list[int]:
+    return [*_attributes(c), *(k.constitution for k in c.creatures.values())]
+
+
+def _max_stamina(c: Catalog) -> tuple[int, int]:
+    return (min(map(stats.max_stamina, _constitutions(c))),
+            max(map(stats.max_stamina, _constitutions(c))))
+
+
+def _max_spell_points(c: Catalog) -> tuple[int, int]:
+    wills = [*_attributes(c), *(k.willpower for k in c.creatures.values())]
+    return 0, max(WIZARD_SPELL_POINTS, *map(magic.max_spell_points, wills))
+
+
+def _speeds(c: Catalog) -> tuple[int, int]:
+    speeds = [stats.STEP_TICKS, *(k.speed for k in c.creatures.values())]
+    return min(speeds), max(speeds)
+
+
+def _supply(field: str) -> Callable[[Catalog], tuple[int, int]]:
+    return lambda c: (0, max(getattr(k, field) for k in c.creatures.values()))
+
+
+def _charges(c: Catalog) -> tuple[int, int]:
+    return 0, max([0, *(k.charges.maximum for k in c.magic.consumables.values()
+                        if k.charges is not None)])
+
+
+def _effects(c: Catalog) -> set[str]:
+    return {*EFFECT_ENDS, *c.magic.spells}
 
 
 COUNT = Rule(0, MAX_COUNT)
@@ -66,31 +111,38 @@ FIELDS: dict[str, Rule] = {
     "Player.invulnerable": TEXT, "Player.show_rolls": TEXT,
     "Creature.kind": Rule(names=lambda c: c.creatures), "Creature.awake": TEXT,
     "Creature.in_view": TEXT,
-    "Creature.foe": Rule(1, MAX_ENTITIES),  # may outlive its foe: the game checks it exists
-    "Hero.level": Rule(1, 100), "Hero.xp": COUNT, "Hero.rage": COUNT,
-    "Actor.next_tick": TICKS, "Actor.speed": Rule(1, 10_000),
+    "Creature.foe": REF,  # a creature or the player (_check_entities)
+    "Hero.level": Rule(1, levels.MAX_LEVEL), "Hero.xp": COUNT,
+    "Hero.rage": Rule(0, talents.RAGE_TICKS),
+    "Actor.next_tick": TICKS, "Actor.speed": Rule(bounds=_speeds),
     "Health.hp": Rule(-MAX_COUNT, MAX_COUNT), "Health.max_hp": Rule(1, MAX_COUNT),
-    "Attributes.strength": Rule(-100, 100), "Attributes.dexterity": Rule(-100, 100),
-    "Attributes.constitution": Rule(-100, 100), "Attributes.willpower": Rule(-100, 100),
-    "Training.skills": Rule(0, 100, keys=None, length=40),
-    "Training.styles": Rule(0, 100, length=40), "Training.points": Rule(0, MAX_COUNT, length=40),
+    **{f"Attributes.{stat}": Rule(bounds=_attributes)
+       for stat in ("strength", "dexterity", "constitution", "willpower")},
+    "Training.skills": Rule(0, stats.MAX_RANK, keys=fighters.skill_names),
+    "Training.styles": Rule(0, stats.MAX_RANK, keys=lambda c: stats.STYLES),
+    "Training.points": Rule(0, stats.rank_cost(stats.MAX_RANK - 1) - 1,
+                            keys=lambda c: {*fighters.skill_names(c), *stats.STYLES}),
     "Stance.name": Rule(names=lambda c: stats.STANCES), "Stance.stamina": COUNT,
-    "Stance.max_stamina": COUNT,
+    "Stance.max_stamina": Rule(bounds=_max_stamina),
     **{f"Equipment.{slot}": REF for slot in ("main", "off", "missile", "ammo", "body", "cloak",
                                              "head", "hands", "feet", "ring", "neck")},
     "Inventory.items": REF,
     "Item.name": Rule(names=lambda c: set(c.item_names())), "Item.count": Rule(1, MAX_COUNT),
     "Item.letter": Rule(names=lambda c: {"", *string.ascii_letters}),
     "Item.thrown": TEXT,
-    "Vitals.next_tick": TICKS, "Vitals.bleeding": COUNT, "Vitals.poison": COUNT,
-    "Vitals.disease": COUNT, "Vitals.regen": COUNT,
+    "Vitals.next_tick": TICKS, "Vitals.bleeding": Rule(0, combat.WOUND_CAP),
+    "Vitals.poison": Rule(0, combat.POISON_CAP), "Vitals.disease": Rule(0, combat.DISEASE),
+    "Vitals.regen": Rule(0, 2 * vitals.REGEN_POINTS),
     "Trap.name": Rule(names=lambda c: TRAP_NAMES), "Trap.hidden": TEXT,
-    "Supply.ammo": COUNT, "Supply.throws": COUNT,
-    "Powers.enchant": Rule(-100, 100), "Powers.ego": Rule(names=lambda c: {"", *c.magic.affixes}),
-    "Powers.cursed": TEXT, "Powers.known": TEXT, "Powers.charges": COUNT, "Powers.uses": COUNT,
+    "Supply.ammo": Rule(bounds=_supply("ammo_count")),
+    "Supply.throws": Rule(bounds=_supply("throw_count")),
+    "Powers.enchant": Rule(-magic.MAX_ENCHANT, magic.MAX_ENCHANT),
+    "Powers.ego": Rule(names=lambda c: {"", *c.magic.affixes}),
+    "Powers.cursed": TEXT, "Powers.known": TEXT, "Powers.charges": Rule(bounds=_charges),
+    "Powers.uses": COUNT,
     "Spells.known": Rule(names=lambda c: c.magic.spells), "Spells.points": COUNT,
-    "Spells.max_points": COUNT,
-    "Effects.ticks": Rule(0, MAX_COUNT, length=40),
+    "Spells.max_points": Rule(bounds=_max_spell_points),
+    "Effects.ticks": Rule(0, MAX_COUNT, keys=_effects),
     "Knowledge.kinds": LABEL,
 }
 _ROLES = ("Player", "Creature", "Item", "Trap")  # what an entity is; each needs its components
@@ -200,7 +252,7 @@ def _check_value(value: Any, annotation: str, rule: Rule, catalog: Catalog, wher
             _check_value(item, "int", rule, catalog, f"{where}[{key!r:.30}]")
     elif isinstance(value, int):
         if not rule.ref:
-            _int(value, rule.low, rule.high, where)
+            _int(value, *rule.range(catalog), where)
     elif isinstance(value, str):
         _name(value, rule.names, rule.length, catalog, where)
 
@@ -232,6 +284,9 @@ def _check_entities(snap: dict, rows: dict[int, dict], required: dict[str, set[s
         for slot, item in comps.get("Equipment", {}).items():
             if item is not None:
                 _item_ref(rows, item, f"entity {eid}'s {slot} slot")
+        foe = comps.get("Creature", {}).get("foe")
+        if foe is not None:
+            _foe_ref(rows, eid, foe)
         pos = comps.get("Position")
         if pos is not None and pos.get("depth") not in levels:
             raise fail(f"entity {eid}", f"stands on depth {pos.get('depth')}, never visited")
@@ -242,6 +297,14 @@ def _check_entities(snap: dict, rows: dict[int, dict], required: dict[str, set[s
 def _item_ref(rows: dict[int, dict], item: Any, where: str) -> None:
     if not isinstance(item, int) or isinstance(item, bool) or "Item" not in rows.get(item, {}):
         raise fail(where, f"names {item!r:.20}, which is not an item")
+
+
+def _foe_ref(rows: dict[int, dict], eid: int, foe: Any) -> None:
+    """A creature's foe is another creature or the player, standing somewhere (the game
+    forgets a foe when it dies)."""
+    other = rows.get(foe, {}) if isinstance(foe, int) and not isinstance(foe, bool) else {}
+    if foe == eid or not ({"Creature", "Player"} & set(other)) or "Position" not in other:
+        raise fail(f"entity {eid}'s Creature.foe", f"names {foe!r:.20}, which is no creature")
 
 
 def _near_now(now: int, comps: dict, eid: int) -> None:

@@ -23,6 +23,7 @@ from . import actions as A
 from . import (
     ai,
     effects,
+    feuds,
     fighters,
     knowledge,
     paths,
@@ -355,6 +356,7 @@ class Engine:
         for eid, _ in [(e, c) for e, c in esper.get_components(Position)
                        if c[0].depth == depth and e != self.player]:
             esper.delete_entity(eid, immediate=True)
+            feuds.forget(eid)
         count = self.level_seeds.get(-depth, 0) + 1
         self.level_seeds[-depth] = count  # negative keys count regenerations
         self.level_seeds[depth] = derive(self.seed, f"regen:{depth}:{count}")
@@ -376,8 +378,7 @@ class Engine:
             vitals.bleeding = vitals.poison = vitals.disease = 0
 
     def skill_names(self) -> list[str]:
-        names = {w.skill for w in self.catalog.armoury.weapons.values()}
-        return sorted(names | {"Unarmed", profiles.SHIELD_SKILL, *stats.OTHER_SKILLS})
+        return fighters.skill_names(self.catalog)
 
     def _catch_up(self) -> None:
         """Creatures on a level left behind wait where they were; none acts for the past."""
@@ -592,6 +593,7 @@ class Engine:
         pos = esper.component_for_entity(eid, Position)
         self._drop_gear(eid, pos)
         esper.delete_entity(eid, immediate=True)
+        feuds.forget(eid)
         self.schedule.invalidate()
         if not seen:
             return [Died(eid, name, cause)]

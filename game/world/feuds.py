@@ -45,6 +45,14 @@ def hostile(engine: Engine, striker: int, target: int) -> bool:
     return creature.foe == target or rivals(engine, striker, target)
 
 
+def forget(gone: int) -> None:
+    """Whoever fought ``gone`` (dead or swept away) fights it no more: a foe is always an
+    entity that exists (a save's check relies on it)."""
+    for _, creature in esper.get_component(Creature):
+        if creature.foe == gone:
+            creature.foe = None
+
+
 def _distance(a: Position, b: Position) -> int:
     return max(abs(a.x - b.x), abs(a.y - b.y))
 

@@ -141,6 +141,12 @@ def _fighter(catalog: Catalog, eid: int, in_wall: bool) -> profiles.Fighter:
     return _player_fighter(catalog, eid, stance or stats.NORMAL, health.max_hp)
 
 
+def skill_names(catalog: Catalog) -> list[str]:
+    """Every skill a rank can be had in: the weapons', Unarmed, Shields, Tumble, Stealth."""
+    names = {w.skill for w in catalog.armoury.weapons.values()}
+    return sorted(names | {"Unarmed", profiles.SHIELD_SKILL, *stats.OTHER_SKILLS})
+
+
 def _hero_parts(catalog: Catalog, eid: int) -> dict:
     """What race and class add to the player's Fighter: talents, rage and natural armour."""
     player = esper.try_component(eid, Player)

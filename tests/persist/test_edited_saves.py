@@ -59,6 +59,69 @@ EDITS = {
 }
 
 
+def _other_item(s) -> int:
+    return next(eid for eid, c in s["entities"] if "Item" in c)
+
+
+def _creature_row(s) -> tuple[int, dict]:
+    return next((eid, c) for eid, c in s["entities"] if "Creature" in c)
+
+
+def _set_foe(s, foe) -> None:
+    _creature_row(s)[1]["Creature"]["foe"] = foe(s)
+
+
+EDITS["foe"] = (lambda s: _set_foe(s, _other_item), "Creature.foe names")
+
+# The character's fields, each past the bound the game can reach (game.persist.snapshot_check)
+CHARACTER_EDITS = {
+    "level": (lambda s: entity(s, "Hero")["Hero"].update(level=11),
+              "Hero.level should be a whole number from 1 to 10, not 11"),
+    "rage": (lambda s: entity(s, "Hero")["Hero"].update(rage=11),
+             "Hero.rage should be a whole number from 0 to 10, not 11"),
+    "tumble": (lambda s: entity(s, "Training")["Training"]["skills"].update(Tumble=11),
+               "Training.skills['Tumble'] should be a whole number from 0 to 10, not 11"),
+    "stealth points": (lambda s: entity(s, "Training")["Training"]["points"].update(Stealth=100),
+                       "should be a whole number from 0 to 99, not 100"),
+    "unknown skill": (lambda s: entity(s, "Training")["Training"]["skills"].update(Juggling=1),
+                      "names 'Juggling', which the game does not know"),
+    "unknown style": (lambda s: entity(s, "Training")["Training"]["styles"].update(Kata=1),
+                      "names 'Kata', which the game does not know"),
+    "strength": (lambda s: entity(s, "Attributes")["Attributes"].update(strength=99),
+                 "Attributes.strength should be a whole number from 1 to 30, not 99"),
+    "stamina": (lambda s: entity(s, "Stance")["Stance"].update(max_stamina=99),
+                "Stance.max_stamina should be a whole number from 4 to"),
+    "bleeding": (lambda s: entity(s, "Vitals")["Vitals"].update(bleeding=21),
+                 "Vitals.bleeding should be a whole number from 0 to 20, not 21"),
+    "enchant": (lambda s: entity(s, "Item").__setitem__("Powers", {"enchant": 4}),
+                "Powers.enchant should be a whole number from -3 to 3, not 4"),
+    "effect": (lambda s: entity(s, "Hero").__setitem__("Effects", {"ticks": {"flying": 3}}),
+               "names 'flying', which the game does not know"),
+    "foe missing": (lambda s: _set_foe(s, lambda s: 99_999), "names 99999, which is no creature"),
+    "foe itself": (lambda s: _set_foe(s, lambda s: _creature_row(s)[0]), "which is no creature"),
+    "foe an item": (lambda s: _set_foe(s, _other_item), "which is no creature"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CHARACTER_EDITS))
+def test_a_character_field_past_its_reach_is_refused_in_one_line(tmp_path, sample, name):
+    change, message = CHARACTER_EDITS[name]
+    path = tmp_path / "edited.json"
+    shutil.copy(sample, path)
+    resealed(path, change)
+    with pytest.raises(SaveError, match="snapshot") as refused:
+        continue_game(path)
+    assert message in str(refused.value) and "\n" not in str(refused.value)
+
+
+def test_a_foe_that_is_the_player_or_a_creature_loads(tmp_path, sample):
+    """The bounds are the game's own: a foe the game makes is not refused."""
+    path = tmp_path / "fine.json"
+    shutil.copy(sample, path)
+    resealed(path, lambda s: _set_foe(s, lambda s: s["player"]))
+    continue_game(path).close()
+
+
 @pytest.mark.parametrize("name", sorted(EDITS))
 def test_a_re_signed_edit_is_refused_in_one_line_before_anything_runs(tmp_path, sample, name,
                                                                      game_main):

@@ -121,3 +121,13 @@ def test_a_throw_strikes_whatever_stands_first_in_its_line(engines):
     mine = attacks(result, engine.player)
     assert [e.target for e in mine] == [rat]
     assert mine[0].outcome.natural == (6, 6)
+
+
+def test_a_dead_foe_is_forgotten_at_once(engines):
+    """A foe is always an entity that exists (a save's check refuses any other)."""
+    engine = scenario(engines, SIDE_BY_SIDE, LEGEND)
+    rat, kobold = creature(engine, "giant rat"), creature(engine, "kobold")
+    engine.component(kobold, Creature).foe = rat
+    engine.damage(rat, 100, cause_of=kobold)
+    assert not engine.exists(rat)
+    assert engine.component(kobold, Creature).foe is None
