@@ -16,7 +16,8 @@ from game.rules.messages import plural
 from game.world import actions as A
 from game.world.engine import Engine
 
-from .savefile import SaveData, SaveError, canonical, load, snapshot_hash
+from .savefile import SaveData, SaveError, canonical, keyframe_state, load, snapshot_hash
+from .snapshot_check import BadSnapshot
 
 KEYFRAME_EVERY = 100
 
@@ -34,14 +35,17 @@ class OutOfSync(ValueError):
 class Seeker:
     """A recording being replayed. It keeps keyframes (the engine state every ``every``
     actions, taken as it plays) so that seeking back restores the nearest keyframe at or
-    before the target and replays forward from there, never from the first action."""
+    before the target and replays forward from there, never from the first action. It
+    starts with the save's own keyframes unless ``saved`` is false (a replay from the seed)."""
 
-    def __init__(self, save: SaveData, *, every: int = KEYFRAME_EVERY) -> None:
+    def __init__(self, save: SaveData, *, every: int = KEYFRAME_EVERY,
+                 saved: bool = True) -> None:
         self.save = save
         self.every = every
         self.engine = Engine(save.seed, save.character, wizard=save.wizard, rules=save.rules)
         self.index = 0
-        self.keyframes: dict[int, str] = {**save.keyframes, 0: canonical(self.engine.state())}
+        self.keyframes: dict[int, str] = {**(save.keyframes if saved else {}),
+                                          0: canonical(self.engine.state())}
         self.restores = 0  # keyframes restored so far
 
     @property
@@ -93,14 +97,16 @@ class Seeker:
         return self.engine
 
     def _restore(self, position: int) -> None:
-        """Go back (or ahead) to a keyframe; one the save brought must restore to its
-        checkpoint's hash (a save is untrusted)."""
+        """Go back (or ahead) to a keyframe. One the save brought is untrusted: it is checked
+        as a snapshot is before it is restored, and must restore to its checkpoint's hash."""
+        frame = self.keyframes[position]
+        saved = self.save.keyframes.get(position) == frame
         try:
-            engine = Engine.from_state(json.loads(self.keyframes[position]))
-        except ValueError as err:
+            state = keyframe_state(self.save, position) if saved else json.loads(frame)
+            engine = Engine.from_state(state)
+        except (BadSnapshot, ValueError) as err:
             raise OutOfSync(position, f"the save's keyframe is broken: {err}") from None
-        if self.save.keyframes.get(position) == self.keyframes[position] \
-                and engine.state_hash() != self.save.checkpoints.get(position):
+        if saved and engine.state_hash() != self.save.checkpoints.get(position):
             engine.close()
             raise OutOfSync(position, "the save's keyframe differs from its checkpoint")
         engine.actions = list(self.save.actions[:position])
@@ -125,7 +131,7 @@ def replay(save: SaveData | str | os.PathLike, *, upto: int | None = None,
     first ``upto``); the result's ``engine`` is the game. Raises OutOfSync or SaveError."""
     if not isinstance(save, SaveData):
         save = load(save)
-    seeker = Seeker(save, every=keyframe_every or 0)
+    seeker = Seeker(save, every=keyframe_every or 0, saved=False)
     try:
         seeker.check()
         seeker.seek(seeker.length if upto is None else upto)

@@ -14,8 +14,10 @@ is the state hash after the first k actions: every ``CHECKPOINT_EVERY`` actions 
 during play by :class:`Recording`, never by replaying at save time) and after the last. The
 snapshot's message log is display text outside the state hash. A recording of 1,000 actions
 or more also holds ``"keyframes"``: the engine's whole state every ``KEYFRAME_EVERY`` actions,
-each at a checkpoint, so a replay's first jump restores the nearest instead of replaying from
-the seed (``verify`` never uses them; a jump checks each against its checkpoint).
+each at a checkpoint and each written as a string (its canonical JSON), so a replay's first jump
+parses and restores the nearest one instead of replaying from the seed, and loading does not
+parse the hundred others (``verify`` never uses them; a jump checks the one it restores as a
+snapshot and against its checkpoint). Older saves held each keyframe as an object: still read.
 A save is untrusted input: :func:`load` checks everything and turns every problem into one
 :class:`SaveError` line naming the file; it never writes to the file.
 """
@@ -157,7 +159,7 @@ def save_data(engine: Engine, *, checkpoints: dict[int, str] | None = None) -> d
     }
     if engine.rules != systems.DEFAULT:
         data[RULES] = engine.rules
-    frames = {str(k): json.loads(v) for k, v in sorted(engine.keyframes.items())
+    frames = {str(k): v for k, v in sorted(engine.keyframes.items())
               if k <= len(actions) and k in checkpoints}
     if frames:
         data["keyframes"] = frames
@@ -212,12 +214,13 @@ def crash_report(engine: Engine, error: BaseException, folder: Path = DEFAULT_DI
 def load(path: str | os.PathLike) -> SaveData:
     """Read and check a save; any problem is a one-line SaveError naming the file."""
     path = Path(path)
-    data = _parse(path, _read(path))
+    raw = _read(path)
+    data, sealed = _parse(path, raw)
 
     def bad(problem: str) -> SaveError:
         return SaveError(f"{path}: {problem}")
 
-    _check_header(data, bad)
+    _check_header(data, sealed, bad)
     _check_fields(data, bad)
     actions = _actions(data["actions"], bad)
     checkpoints = _checkpoints(data["checkpoints"], len(actions), bad)
@@ -242,16 +245,38 @@ def _rules(data: dict, bad) -> str:
 
 
 def _keyframes(raw: dict, checkpoints: dict[int, str], bad) -> dict[int, str]:
-    """Each keyframe sits at a checkpoint; whether it restores to that checkpoint's hash is
-    checked when a replay jumps to it (verify never uses them)."""
+    """Each keyframe sits at a checkpoint. It is kept as the text it came in, parsed and
+    checked only when a replay jumps to it (see :func:`keyframe_state`): a long recording
+    holds a hundred of them and a jump needs one. Older saves held each as a JSON object
+    instead of its text; those are read too."""
     out = {}
     for key, value in raw.items():
         if not _INDEX.fullmatch(key) or int(key) not in checkpoints or int(key) == 0:
             raise bad(f"keyframe {key!r:.20} is not at a checkpoint")
-        if not isinstance(value, dict):
+        if isinstance(value, dict):
+            value = canonical(value)
+        if not isinstance(value, str):
             raise bad(f"keyframe {key} is not a game state")
-        out[int(key)] = canonical(value)
+        out[int(key)] = value
     return dict(sorted(out.items()))
+
+
+def keyframe_state(save: SaveData, position: int) -> dict:
+    """The save's keyframe at ``position`` as a game state, checked as a snapshot is
+    (whether it restores to its checkpoint's hash is the replay's to check); a BadSnapshot
+    line says what is wrong."""
+    try:
+        frame = json.loads(save.keyframes[position], object_pairs_hook=_no_duplicates,
+                           parse_constant=_no_constant)
+    except (ValueError, RecursionError) as err:
+        raise BadSnapshot(f"it is not valid JSON: {_short(err)}") from None
+    if not isinstance(frame, dict):
+        raise BadSnapshot("it is not a game state")
+    if frame.get("seed") != save.seed or frame.get("character") != save.character \
+            or frame.get(RULES, systems.DEFAULT) != save.rules:
+        raise BadSnapshot("it is of another game (seed, character or rules differ)")
+    check_snapshot(frame, load_catalog(), required_components())
+    return frame
 
 
 def _crash(raw: Any, bad) -> tuple[A.Action | None, str]:
@@ -284,10 +309,21 @@ def _read(path: Path) -> bytes:
     return raw
 
 
-def _parse(path: Path, raw: bytes) -> dict:
+def _parse(path: Path, raw: bytes) -> tuple[dict, bool]:
+    """The save's data, and whether the file is sealed: byte for byte what :func:`save`
+    wrote, its checksum over those very bytes. A sealed file has no key twice (it is the
+    canonical JSON of a dict), so only a file that is not sealed (hand-edited, reformatted,
+    corrupt) pays for parsing again with every object checked for duplicate keys."""
+    data = _decode(path, raw, strict=False)
+    if _sealed(raw, data):
+        return data, True
+    return _decode(path, raw, strict=True), False
+
+
+def _decode(path: Path, raw: bytes, *, strict: bool) -> dict:
     try:
-        data = json.loads(raw.decode("utf-8"), object_pairs_hook=_no_duplicates,
-                          parse_constant=_no_constant)
+        data = json.loads(raw.decode("utf-8"), parse_constant=_no_constant,
+                          object_pairs_hook=_no_duplicates if strict else None)
     except UnicodeDecodeError:
         raise SaveError(f"{path}: not a save file (not UTF-8 text; corrupt?)") from None
     except json.JSONDecodeError as err:
@@ -299,6 +335,26 @@ def _parse(path: Path, raw: bytes) -> dict:
         raise SaveError(f"{path}: not a save file (a JSON {type(data).__name__}, "
                         f"not an object)")
     return data
+
+
+def _sealed(raw: bytes, data: dict) -> bool:
+    """Whether ``raw`` is ``canonical(data) + "\\n"`` with a matching checksum, found in one
+    pass over the bytes instead of writing the data out again. ``save`` writes the checksum
+    as ``,"checksum":"<hex>"`` among the sorted keys; when that is the only key of that name
+    anywhere in the file and the bytes around it hash to it, those bytes are the canonical
+    JSON the checksum was taken over (sha256 does not collide), so the data parsed from them
+    is exactly the data :func:`checksum` would check."""
+    mark = data.get("checksum")
+    if not isinstance(mark, str) or not _HEX64.fullmatch(mark):
+        return False
+    field = b',"checksum":"' + mark.encode() + b'"'
+    if raw.count(b'"checksum":') != 1 or raw.count(field) != 1:
+        return False
+    at, end = raw.index(field), len(raw) - raw.endswith(b"\n")
+    view = memoryview(raw)
+    digest = hashlib.sha256(view[:at])
+    digest.update(view[at + len(field):end])
+    return digest.hexdigest() == mark
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict:
@@ -316,7 +372,7 @@ def _short(err: BaseException) -> str:
     return " ".join(str(err).split())[:120] or type(err).__name__
 
 
-def _check_header(data: dict, bad) -> None:
+def _check_header(data: dict, sealed: bool, bad) -> None:
     version = data.get("format")
     if version is None:
         raise bad("not a save file (no format version)")
@@ -326,7 +382,7 @@ def _check_header(data: dict, bad) -> None:
     mark = data.get("checksum")
     if not isinstance(mark, str) or not _HEX64.fullmatch(mark):
         raise bad("no valid checksum")
-    if checksum(data) != mark:
+    if not sealed and checksum(data) != mark:
         raise bad("checksum mismatch: the file is corrupt or was edited")
 
 
@@ -347,12 +403,26 @@ def _check_fields(data: dict, bad) -> None:
 
 
 def _actions(raw: list, bad) -> tuple[A.Action, ...]:
-    out = []
+    """Every action, checked. A long recording repeats a few dozen distinct actions (moves,
+    waits) many thousand times: each distinct spelling is checked once and its action (a
+    frozen value) shared. The key holds each value's type beside it, so ``true`` is never
+    taken for ``1``; a spelling with floats or nested values is checked every time."""
+    out, known = [], {}
     for index, item in enumerate(raw):
-        try:
-            out.append(A.Action.from_json(item))
-        except (ValueError, TypeError) as err:
-            raise bad(f"action {index}: {_short(err)}") from None
+        key = None
+        if type(item) is dict:
+            key = (*item.items(), *map(type, item.values()))
+            if float in key or list in key or dict in key:
+                key = None
+        action = known.get(key) if key is not None else None
+        if action is None:
+            try:
+                action = A.Action.from_json(item)
+            except (ValueError, TypeError) as err:
+                raise bad(f"action {index}: {_short(err)}") from None
+            if key is not None:
+                known[key] = action
+        out.append(action)
     return tuple(out)
 
 

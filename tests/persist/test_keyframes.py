@@ -3,13 +3,14 @@ replay's first jump restores the nearest one instead of replaying from the seed.
 
 from __future__ import annotations
 
+import json
 import shutil
 
 import pytest
 from persist_helpers import bot_save, rewrite
 
 from game.persist.replay import OutOfSync, Seeker, verify
-from game.persist.savefile import SaveError, continue_game, load, save
+from game.persist.savefile import SaveError, canonical, continue_game, load, save, snapshot_hash
 from game.world import engine as engine_module
 
 EVERY = 100  # instead of 1,000, to keep the recording short
@@ -48,10 +49,11 @@ def test_a_forged_keyframe_is_caught_when_jumped_to(long_save, tmp_path):
     shutil.copy(long_save, forged)
 
     def more_hp(data):
-        frame = data["keyframes"]["200"]
+        frame = json.loads(data["keyframes"]["200"])  # a keyframe is written as its JSON text
         for _, components in frame["entities"]:
             if "Player" in components:
                 components["Health"]["hp"] += 50
+        data["keyframes"]["200"] = canonical(frame)
 
     rewrite(forged, more_hp)
     assert verify(forged)[0] == 0  # verify never trusts a keyframe
@@ -76,3 +78,59 @@ def test_continuing_and_saving_again_keeps_the_keyframes(long_save, tmp_path):
 
 def test_a_short_recording_has_no_keyframes_field(sample):
     assert "keyframes" not in sample.read_text()
+
+
+def test_verify_replays_every_action(long_save, monkeypatch):
+    steps = []
+    original = Seeker.step
+    monkeypatch.setattr(Seeker, "step", lambda self: steps.append(1) or original(self))
+    assert verify(long_save)[0] == 0
+    assert len(steps) == len(load(long_save).actions)
+
+
+def test_a_keyframe_is_written_as_its_json_text(long_save):
+    frames = json.loads(long_save.read_text())["keyframes"]
+    assert all(isinstance(text, str) and json.loads(text)["seed"] == 5
+               for text in frames.values())
+
+
+def test_an_older_save_with_keyframes_as_objects_still_jumps(long_save, tmp_path):
+    older = tmp_path / "older.json"
+    shutil.copy(long_save, older)
+    rewrite(older, lambda data: data.__setitem__(
+        "keyframes", {k: json.loads(v) for k, v in data["keyframes"].items()}))
+    assert load(older).keyframes == load(long_save).keyframes
+    with Seeker(load(older)) as seeker:
+        assert seeker.seek(250).state_hash() == load(long_save).checkpoints[250]
+        assert seeker.restores == 1
+
+
+def forge_keyframe(path, change):
+    """Edit the keyframe at 200 and make its checkpoint agree: what a careful forger does."""
+    def edit(data):
+        frame = json.loads(data["keyframes"]["200"])
+        change(frame)
+        data["keyframes"]["200"] = canonical(frame)
+        data["checkpoints"]["200"] = snapshot_hash(frame)
+    rewrite(path, edit)
+
+
+def stance(frame):
+    return next(c for _, c in frame["entities"] if "Player" in c)["Stance"]
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    (lambda f: stance(f).__setitem__("name", "Flying"), "'Flying', which the game does not"),
+    (lambda f: f.__setitem__("seed", 6), "of another game"),
+    (lambda f: f.__setitem__("now", -5), "time should be a whole number"),
+])
+def test_a_resealed_forged_keyframe_is_checked_as_a_snapshot_when_jumped_to(
+        long_save, tmp_path, change, words):
+    forged = tmp_path / "forged.json"
+    shutil.copy(long_save, forged)
+    forge_keyframe(forged, change)
+    data = load(forged)  # loading parses no keyframe: the forgery shows when it is used
+    with Seeker(data) as seeker, pytest.raises(OutOfSync, match=f"keyframe is broken.*{words}"):
+        seeker.seek(230)
+    with Seeker(data) as seeker:  # the keyframes after it are still good
+        assert seeker.seek(300).state_hash() == data.checkpoints[300]
