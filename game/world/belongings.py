@@ -6,6 +6,7 @@ spends the time a Done reports.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import esper
@@ -17,7 +18,7 @@ from game.rules.items import THROWN_ONLY, Ammo, Armour, Weapon
 
 from . import actions as A
 from . import consumables, curses, fighters, stacks
-from .components import Equipment, Health, Inventory, Item, Position, Vitals
+from .components import Equipment, Health, Inventory, Item, Position, Powers, Vitals
 from .events import Event, Message
 
 if TYPE_CHECKING:
@@ -170,6 +171,16 @@ def quaff(engine: Engine, action: A.Quaff) -> A.Result:
     esper.component_for_entity(engine.player, Vitals).bleeding = 0
     consume(engine, action.item)
     return A.Done((Message("You feel better.", "good"),), stats.STEP_TICKS)
+
+
+def let_go(engine: Engine, item: int) -> tuple[str, str, Powers | None]:
+    """One of a carried thing leaves the pack (shot or thrown): its name, its letter and a copy
+    of its magic (enchantment, affix, curse, what is known of it), for the thing that lands."""
+    powers = esper.try_component(item, Powers)
+    flying = (engine.item_name_only(item), esper.component_for_entity(item, Item).letter,
+              None if powers is None else replace(powers))
+    consume(engine, item)
+    return flying
 
 
 def consume(engine: Engine, item: int) -> None:

@@ -12,7 +12,7 @@ import tcod.los
 from game.rules import profiles
 
 from . import combat, stacks
-from .components import Item, Position
+from .components import Item, Position, Powers
 from .events import Event, Message
 
 if TYPE_CHECKING:
@@ -47,10 +47,11 @@ def distance(engine: Engine, a: int, b: int) -> int:
 
 
 def loose(engine: Engine, shooter: int, attack: profiles.AttackProfile, x: int, y: int,
-          item_name: str, *, breaks: int = 0, letter: str = "") -> list[Event]:
+          item_name: str, *, breaks: int = 0, letter: str = "",
+          powers: Powers | None = None) -> list[Event]:
     """Fly, strike whatever is reached, and leave the thing where it stopped (unless it breaks:
-    ``breaks`` is a percent chance). The player's own keeps its ``letter`` and is marked as
-    thrown, for auto-pickup."""
+    ``breaks`` is a percent chance), with its magic (``powers``). The player's own keeps its
+    ``letter`` and is marked as thrown, for auto-pickup."""
     path = flight(engine, shooter, x, y, attack.range)
     events: list[Event] = []
     if path.target is not None:
@@ -65,14 +66,15 @@ def loose(engine: Engine, shooter: int, attack: profiles.AttackProfile, x: int, 
         if shooter == engine.player:
             events.append(Message(f"The {item_name} breaks."))
         return events
-    drop(engine, item_name, *spot, letter=letter, thrown=shooter == engine.player)
+    drop(engine, item_name, *spot, letter=letter, thrown=shooter == engine.player, powers=powers)
     return events
 
 
 def drop(engine: Engine, name: str, x: int, y: int, count: int = 1, *, letter: str = "",
-         thrown: bool = False) -> None:
-    """Put ``count`` of a thing on a cell, joining a pile of the same thing there."""
-    new = engine.create_item(name, count, Position(x, y, engine.depth))
+         thrown: bool = False, powers: Powers | None = None) -> None:
+    """Put ``count`` of a thing on a cell, joining a pile of the same thing (the same magic)
+    there."""
+    new = engine.create_item(name, count, Position(x, y, engine.depth), powers)
     item = esper.component_for_entity(new, Item)
     item.letter, item.thrown = letter, thrown
     pile = stacks.pile_for(engine, engine.items_at(x, y), new)

@@ -16,7 +16,7 @@ from game.rules import levels, profiles, stats, talents
 from game.rules.items import Weapon
 
 from . import actions as A
-from . import belongings, combat, fighters, free_blows, missiles, progress, traps
+from . import belongings, combat, curses, fighters, free_blows, missiles, progress, traps
 from .components import Creature, Equipment, Health, Item, Position, Stance, Vitals
 from .events import AttackEvent, CameIntoView, Event, LevelChanged, Message, Won
 
@@ -183,10 +183,9 @@ def fire(engine: Engine, action: A.Fire) -> A.Result:
     if (action.x, action.y) == xy(engine, engine.player):
         return A.Impossible("You cannot shoot yourself.")
     attack = profiles.shot(fighter)
-    name, letter = engine.item_name_only(eq.ammo), engine.component(eq.ammo, Item).letter
-    belongings.consume(engine, eq.ammo)
+    name, letter, powers = belongings.let_go(engine, eq.ammo)
     events = missiles.loose(engine, engine.player, attack, action.x, action.y, name,
-                            breaks=fighter.ammo.break_chance, letter=letter)
+                            breaks=fighter.ammo.break_chance, letter=letter, powers=powers)
     return A.Done(tuple(events), attack.ticks)
 
 
@@ -204,11 +203,14 @@ def throw(engine: Engine, action: A.Throw) -> A.Result:
         return A.Impossible("That is not something to throw.")
     if (action.x, action.y) == xy(engine, engine.player):
         return A.Impossible("You cannot throw at yourself.")
-    attack = profiles.throw(engine.fighter(engine.player), data)
-    name, letter = engine.item_name_only(action.item), engine.component(action.item, Item).letter
-    belongings.consume(engine, action.item)
+    why = curses.stuck(engine, action.item)  # a cursed weapon in hand will not leave it
+    if why is not None:
+        return why
+    # the thing's own magic serves the throw (its enchantment and affix, scoped "thrown")
+    attack = profiles.throw(engine.fighter(engine.player, thrown=action.item), data)
+    name, letter, powers = belongings.let_go(engine, action.item)
     events = missiles.loose(engine, engine.player, attack, action.x, action.y, name,
-                            letter=letter)
+                            letter=letter, powers=powers)
     return A.Done(tuple(events), attack.ticks)
 
 
