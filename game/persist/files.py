@@ -4,8 +4,10 @@ only regular files.
 A save is written to a temporary file beside it, ``.<name>.<pid>-<random>.tmp``, then renamed
 over it. A game killed mid-save leaves that temporary file behind; it is stale once the process
 that wrote it is gone, and the next save or start removes it (never the save itself: only
-names of that exact shape are touched). Names derived from a seed or another file's name are
-shortened to fit the file system, a short digest of the whole name keeping them distinct.
+names of that exact shape are touched). An older version's temporary file, without a pid in
+its name, is removed when the same save is written again: nothing here reads the clock.
+Names derived from a seed or another file's name are shortened to fit the file system, a
+short digest of the whole name keeping them distinct.
 """
 
 from __future__ import annotations
@@ -16,12 +18,10 @@ import os
 import re
 import stat
 import tempfile
-import time
 from pathlib import Path
 
 NAME_BYTES = 200  # a derived name's limit: 255 is usual, and the temporary file adds ~30
 _TEMP = re.compile(r"\.(?P<name>.+)\.(?:(?P<pid>[0-9]{1,10})-)?[a-z0-9_]{8}\.tmp")
-LEGACY_STALE_SECONDS = 600  # a temporary file without a pid in its name (older versions)
 
 
 class NotRegular(OSError):
@@ -38,7 +38,7 @@ def write_atomic(path: Path, data: bytes) -> None:
         raise NotADirectoryError(0, f"{_file_in_the_way(folder)} is a file, not a folder") \
             from None
     _refuse_odd_target(path)
-    clean_stale_temps(folder)
+    clean_stale_temps(folder, writing=path.name)
     fd, temp = tempfile.mkstemp(dir=folder, prefix=_temp_prefix(path), suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as out:
@@ -63,8 +63,11 @@ def _file_in_the_way(folder: Path) -> Path:
 
 def _temp_prefix(path: Path) -> str:
     """``.<name>.<pid>-``, the name cut so that the whole temporary name fits in 255 bytes."""
-    name = path.name.encode()[:NAME_BYTES].decode("utf-8", "ignore")
-    return f".{name}.{os.getpid()}-"
+    return f".{_temp_name(path.name)}.{os.getpid()}-"
+
+
+def _temp_name(name: str) -> str:
+    return name.encode()[:NAME_BYTES].decode("utf-8", "ignore")
 
 
 def _refuse_odd_target(path: Path) -> None:
@@ -91,9 +94,12 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def clean_stale_temps(folder: Path) -> list[Path]:
-    """Remove the temporary files of saves whose writer is gone; return what was removed.
-    Missing or unreadable folders, and files that vanish meanwhile, are left be."""
+def clean_stale_temps(folder: Path, writing: str | None = None) -> list[Path]:
+    """Remove the temporary files of saves whose writer is gone, and, when the save called
+    ``writing`` is about to be written, an older version's temporary files of it (their writer
+    cannot be told from their name; one writing the same save now would lose its race anyway);
+    return what was removed. Missing or unreadable folders, and files that vanish meanwhile,
+    are left be."""
     removed = []
     try:
         names = os.listdir(folder)
@@ -106,15 +112,16 @@ def clean_stale_temps(folder: Path) -> list[Path]:
         path = Path(folder) / name
         with contextlib.suppress(OSError):
             info = os.lstat(path)
-            if stat.S_ISREG(info.st_mode) and _stale(match["pid"], info.st_mtime):
+            legacy_mine = writing is not None and match["name"] == _temp_name(writing)
+            if stat.S_ISREG(info.st_mode) and _stale(match["pid"], legacy_mine):
                 os.unlink(path)
                 removed.append(path)
     return removed
 
 
-def _stale(pid: str | None, mtime: float) -> bool:
+def _stale(pid: str | None, legacy_mine: bool) -> bool:
     if pid is None:
-        return time.time() - mtime > LEGACY_STALE_SECONDS
+        return legacy_mine
     number = int(pid)
     if number == os.getpid():
         return True  # this process writes one save at a time: a leftover of its own

@@ -7,7 +7,6 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -33,13 +32,13 @@ def test_stale_temporary_files_go_and_the_save_and_live_ones_stay(tmp_path, samp
     stale = tmp_path / f".game.json.{dead_pid()}-abcd1234.tmp"
     mine = tmp_path / f".game.json.{os.getpid()}-efgh5678.tmp"  # this process: a leftover
     live = tmp_path / ".game.json.1-ijkl9012.tmp"  # pid 1 is always alive
-    old = tmp_path / ".game.json.mnop3456.tmp"  # an older version's name, no pid
-    young = tmp_path / ".other.json.qrst7890.tmp"
+    old = tmp_path / ".game.json.mnop3456.tmp"  # an older version's, of the save written
+    young = tmp_path / ".other.json.qrst7890.tmp"  # an older version's, of another save
     lookalike = tmp_path / "game.json.tmp"  # not our shape: never touched
     for path in (stale, mine, live, old, young, lookalike):
         path.write_bytes(real.read_bytes())
-    past = time.time() - files.LEGACY_STALE_SECONDS - 5
-    os.utime(old, (past, past))
+    past = 1_000_000_000  # 2001: the clock plays no part
+    os.utime(young, (past, past))
     engine = continue_game(real)
     save(engine, real)
     engine.close()
