@@ -97,18 +97,21 @@ class StartScreen:
         put(console, console.width - 2 - len(f"seed {self.seed}"), 0, f"seed {self.seed}",
             palette.DIM)
         blocks = [self._block(n, console.width - 6) for n in self.names]
-        if self.stage != "quick":  # six classes fit only when the rest show one line each
-            blocks = [b if i == self.selected else b[:2] for i, b in enumerate(blocks)]
+        gap = 1
+        if self.stage != "quick":  # seven classes fit at 80x24: the rest show two lines each,
+            gap = 0  # the second cut short with "...", and no blank line between them
+            blocks = [b if i == self.selected else _brief(b, console.width - 6)
+                      for i, b in enumerate(blocks)]
         rows = console.height - 4
         self.top = min(self.top, self.selected)
-        while sum(len(b) + 1 for b in blocks[self.top:self.selected + 1]) > rows:
+        while sum(len(b) + gap for b in blocks[self.top:self.selected + 1]) > rows:
             self.top += 1
         y = 2
         for index in range(self.top, len(blocks)):
             if y + len(blocks[index]) > 2 + rows:
                 break
             self._draw_block(console, y, index, blocks[index])
-            y += len(blocks[index]) + 1
+            y += len(blocks[index]) + gap
         back = "Esc: quit" if self.stage == "quick" else "Esc: back"
         footer(console, f"a letter, or Up/Down and Enter: choose   {back}")
 
@@ -144,6 +147,16 @@ class StartScreen:
         put_runs(console, 2, y, [(f"{LETTERS[index]}) ", palette.KEY), lines[0]])
         for row, (text, colour) in enumerate(lines[1:], start=1):
             put(console, 5, y + row, text, colour)
+
+
+def _brief(block: list[Line], width: int) -> list[Line]:
+    """The name and the first line of a block, ending in "..." when more was cut."""
+    if len(block) <= 2 or block[2][1] != block[1][1]:
+        return block[:2]
+    text, colour = block[1]
+    if len(text) + 4 > width:
+        text = text[:width - 4].rsplit(" ", 1)[0]
+    return [block[0], (text.rstrip(",;") + " ...", colour)]
 
 
 def _summary(kind: CharacterKind) -> str:

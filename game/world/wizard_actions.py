@@ -19,7 +19,7 @@ from game.rules.messages import a_or_an
 from game.rules.names import closest
 
 from . import actions as A
-from . import knowledge, magic_items
+from . import knowledge, magic_items, sight
 from .components import (
     Attributes,
     Creature,
@@ -134,7 +134,9 @@ class CreateCreature(WizardAction):
         if not gm.in_bounds(self.x, self.y) or not gm.walkable[self.x, self.y] \
                 or engine.blocker_at(self.x, self.y) is not None:
             return A.Impossible("There is no room there.")
-        engine.create_creature(self.name, self.x, self.y, engine.depth)
+        eid = engine.create_creature(self.name, self.x, self.y, engine.depth)
+        creature = engine.component(eid, Creature)
+        creature.in_view = sight.in_light(engine, eid)  # "appears" says it: no "comes into view"
         return f"{a_or_an(self.name).capitalize()} appears."
 
 

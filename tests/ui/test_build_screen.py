@@ -39,3 +39,14 @@ def test_a_class_without_level_1_talents_says_when_its_first_comes():
     assert "talents from level 2; Str 14" in screen  # the warrior, first on the list
     press(app, *["down"] * 6)  # to the mage, seventh
     assert "talents from level 3; Str 9" in text(app)
+
+
+def test_all_seven_classes_show_on_an_80x24_screen():
+    """The mage, seventh, was cut off below the six others."""
+    app = GameApp(seed=7)
+    press(app, "d", "d")
+    screen = text(app)
+    for letter, name in zip("abcdefg", ("warrior", "ranger", "duelist", "berserker",
+                                        "guardian", "rogue", "mage"), strict=True):
+        assert f"{letter}) {name}" in screen
+    assert "short sword ..." in screen  # a line cut short says so

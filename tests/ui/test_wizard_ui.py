@@ -173,6 +173,13 @@ def test_ctrl_e_creates_a_creature_from_a_partial_name_and_tab():
     assert max(abs(pos.x - x), abs(pos.y - y)) == 1
 
 
+def test_a_created_creature_appears_once_not_again_as_coming_into_view():
+    app = wizard()
+    press(app, "ctrl-e", *"jackal", "enter", ".")
+    lines = [m.text for m in app.engine.log]
+    assert "A jackal appears." in lines and "A jackal comes into view." not in lines
+
+
 def test_ctrl_e_also_picks_from_the_list():
     app = wizard()
     press(app, "ctrl-e", "down", "down", "enter")
