@@ -129,11 +129,12 @@ def _natural_noun(engine: Engine, eid: int) -> str:
 
 def _wound(engine: Engine, target: int, outcome: Outcome) -> None:
     """Bleeding from a critical or a big hit; poison or disease from an attack that carries
-    it. None of them come from a glance (``damage`` is then 0 and this is not called)."""
+    it. None of them come from a glance (``damage`` is then 0 and this is not called). What
+    has no vitals (the crit-immune: a skeleton, a ghost, a golem) does not bleed."""
     vitals = esper.try_component(target, Vitals)
     if vitals is None:
         return
-    if outcome.bleeding:
+    if outcome.bleeding and not profiles.defence(engine.fighter(target)).crit_immune:
         vitals.bleeding = min(WOUND_CAP, vitals.bleeding + WOUND)
     hardy = progress.trait(engine, target) == talents.HARDY  # a dwarf: half as long
     if "poison" in outcome.effects:

@@ -283,3 +283,22 @@ def test_a_class_starts_in_its_own_stance():
     assert berserker.component(berserker.player, Stance).name == "Aggressive"
     warrior = Engine(1, "dwarf warrior")
     assert warrior.component(warrior.player, Stance).name == "Normal"
+
+
+def test_what_has_no_vitals_does_not_bleed(engines):
+    """A big hit opens bleeding on a kobold, not on a skeleton ("The skeleton bleeds to
+    death." was seen in play)."""
+    from game.world.components import Vitals
+
+    engine = make(engines, SLEEPER, {"k": "skeleton"}, character="elf rogue")
+    skeleton = creature(engine, "skeleton")
+    blow = profiles.melee_attacks(engine.fighter(engine.player))[0]
+    rig(engine, 6, 6, 4)
+    hit = combat.strike(engine, engine.player, skeleton, blow, adjacent=True)[0].outcome
+    assert hit.bleeding and hit.damage * 3 >= engine.component(skeleton, Health).max_hp
+    assert engine.component(skeleton, Vitals).bleeding == 0
+    kobold = engine.create_creature("kobold", 4, 3, 1)
+    engine.component(kobold, Health).hp = engine.component(kobold, Health).max_hp = 12
+    rig(engine, 6, 6, 4)
+    hit = combat.strike(engine, engine.player, kobold, blow, adjacent=True)[0].outcome
+    assert hit.bleeding and engine.component(kobold, Vitals).bleeding == combat.WOUND
