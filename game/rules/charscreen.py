@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import profiles
+from . import profiles, systems
 from .items import Armour
 from .profiles import AttackProfile, Fighter
 
@@ -21,18 +21,42 @@ def attack_line(attack: AttackProfile) -> str:
     return line
 
 
-def attack_lines(f: Fighter, thrown: profiles.Weapon | None = None) -> list[tuple[str, str]]:
+def attack_lines(f: Fighter, thrown: profiles.Weapon | None = None,
+                 rules: str = systems.DEFAULT) -> list[tuple[str, str]]:
     """(label, line) for the main-hand blow (or bare hands), the off-hand blow with two
-    weapons, and the shot of the missile weapon or the throw of a throwing weapon."""
+    weapons, and the shot of the missile weapon or the throw of a throwing weapon: in the
+    manual's numbers, or in those of the combat system ``rules`` names."""
     blows = profiles.melee_attacks(f)
     labels = ["Main hand", "Off hand"] if len(blows) == 2 else ["Blow"] * len(blows)
-    lines = [(label, attack_line(a)) for label, a in zip(labels, blows, strict=True)]
+    attacks = list(zip(labels, blows, strict=True))
     shot = profiles.shot(f)
     if shot is not None:
-        lines.append((f"Shot ({shot.weapon})", attack_line(shot)))
+        attacks.append((f"Shot ({shot.weapon})", shot))
     if thrown is not None:
-        lines.append((f"Throw ({thrown.name})", attack_line(profiles.throw(f, thrown))))
-    return lines
+        attacks.append((f"Throw ({thrown.name})", profiles.throw(f, thrown)))
+    if rules == systems.DEFAULT:
+        return [(label, attack_line(a)) for label, a in attacks]
+    return [(label, system_attack_line(rules, f, a)) for label, a in attacks]
+
+
+def _named(columns: tuple[str, ...], values: tuple[str, ...]) -> str:
+    return ", ".join(f"{c} {v}" for c, v in zip(columns, values, strict=True))
+
+
+def system_attack_line(rules: str, f: Fighter, attack: AttackProfile) -> str:
+    """An attack in a combat system's own numbers, the same ``numbers`` the odds inspector
+    shows: "hit bonus +1, PV 2, damage 1d9+1" (a shot or throw adds its range)."""
+    system = systems.get(rules)
+    n = system.ATTACK_COLUMNS
+    line = _named(system.COLUMNS[:n], system.numbers(f, attack).row()[:n])
+    return line + (f", range {attack.range}" if attack.is_missile else "")
+
+
+def system_defence_words(rules: str, f: Fighter) -> str:
+    """The defender's numbers of a combat system, against a blow: "DV 7, AV 1"."""
+    system = systems.get(rules)
+    n = system.ATTACK_COLUMNS
+    return _named(system.COLUMNS[n:], system.numbers(f).row()[n:])
 
 
 def defence_line(f: Fighter) -> str:

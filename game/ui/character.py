@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import tcod.console
 
-from game.rules import charscreen, levels, stats
+from game.rules import charscreen, levels, stats, systems
 from game.rules.items import Weapon
 from game.world import progress
 from game.world.components import Attributes, Health, Hero, Player, Spells, Stance, Training
@@ -74,13 +74,17 @@ class CharacterScreen(InfoPage):
         carried = sum(describe.weight_tenths(engine, i) for i in engine.inventory())
         load = describe.burden(engine)
         limit = f"{describe.pounds(carried)} of {describe.pounds(50 * strength)}"
-        return [("Dv", str(defence.total()), palette.TEXT),
-                ("Pv", charscreen.protection_words(defence), palette.TEXT),
-                ("Burden", f"{load} ({limit})",
-                 palette.TEXT if load == stats.UNBURDENED else palette.WARN)]
+        shown = [("Dv", str(defence.total()), palette.TEXT),
+                 ("Pv", charscreen.protection_words(defence), palette.TEXT)]
+        if engine.rules != systems.DEFAULT:
+            shown = []  # the system's own defence is shown with its attacks
+        return shown + [("Burden", f"{load} ({limit})",
+                          palette.TEXT if load == stats.UNBURDENED else palette.WARN)]
 
     def _draw_attacks(self, console: tcod.console.Console, y: int) -> int:
-        put(console, 1, y, "Attacks", palette.HEADING)
+        rules = self.engine.rules
+        heading = "Attacks" if rules == systems.DEFAULT else f"Attacks ({rules} rules)"
+        put(console, 1, y, heading, palette.HEADING)
         lines = self.attack_lines()
         indent = 3 + max(LABEL, *(len(label) + 2 for label, _ in lines))
         for label, line in lines:
@@ -92,7 +96,11 @@ class CharacterScreen(InfoPage):
     def attack_lines(self) -> list[tuple[str, str]]:
         fighter = self.engine.fighter(self.engine.player, known_only=True)
         thrown = None if fighter.missile is not None else self._throwing_weapon()
-        return charscreen.attack_lines(fighter, thrown=thrown)
+        rules = self.engine.rules
+        lines = charscreen.attack_lines(fighter, thrown=thrown, rules=rules)
+        if rules != systems.DEFAULT:  # the numbers it fights with, as the odds inspector's
+            lines.append(("Defence", charscreen.system_defence_words(rules, fighter)))
+        return lines
 
     def _throwing_weapon(self) -> Weapon | None:
         """The first thing carried that is made for throwing (shown when no bow is readied)."""

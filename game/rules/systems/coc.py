@@ -68,6 +68,7 @@ class Numbers:
 
 
 COLUMNS = ("skill", "damage", "DB", "impales", "Dodge", "armour")
+ATTACK_COLUMNS = 4  # the first 4 are the attack's; the rest the defender's
 
 
 def _within(value: int) -> int:

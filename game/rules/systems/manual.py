@@ -33,6 +33,7 @@ class Numbers:
 
 
 COLUMNS = ("to hit", "damage", "Defence", "Protection")
+ATTACK_COLUMNS = 2  # the first 2 are the attack's; the rest the defender's
 
 
 def numbers(f: Fighter, attack=None, *, kind: str = BLOW, adjacent: bool = True) -> Numbers:

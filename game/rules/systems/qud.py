@@ -64,6 +64,7 @@ class Numbers:
 
 
 COLUMNS = ("hit bonus", "PV", "damage", "DV", "AV")
+ATTACK_COLUMNS = 3  # the first 3 are the attack's; the rest the defender's
 
 
 def numbers(f: Fighter, attack=None, *, kind: str = BLOW, adjacent: bool = True) -> Numbers:

@@ -62,6 +62,7 @@ class Numbers:
 
 
 COLUMNS = ("Ws/Bs", "S", "weapon", "Ws parry", "Ag", "T", "armour")
+ATTACK_COLUMNS = 3  # the first 3 are the attack's; the rest the defender's
 
 
 def numbers(f: Fighter, attack=None, *, kind: str = BLOW, adjacent: bool = True,
