@@ -31,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
 
     def take_over(engine: Engine) -> GameApp:
         engine.checkpoints = {k: v for k, v in save.checkpoints.items() if k <= seeker.index}
-        engine.keyframes = {k: v for k, v in save.keyframes.items() if k <= seeker.index}
+        engine.keyframes = savefile.engine_keyframes(save, seeker.index)
         path = taken_over_path(Path(args.path), seeker.index)
         app = GameApp.from_engine(engine, **hooks(path))
         app.session.save()  # a failure shows as the game's notice, and quitting asks

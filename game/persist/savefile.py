@@ -14,10 +14,11 @@ is the state hash after the first k actions: every ``CHECKPOINT_EVERY`` actions 
 during play by :class:`Recording`, never by replaying at save time) and after the last. The
 snapshot's message log is display text outside the state hash. A recording of 1,000 actions
 or more also holds ``"keyframes"``: the engine's whole state every ``KEYFRAME_EVERY`` actions,
-each at a checkpoint and each written as a string (its canonical JSON), so a replay's first jump
-parses and restores the nearest one instead of replaying from the seed, and loading does not
-parse the hundred others (``verify`` never uses them; a jump checks the one it restores as a
-snapshot and against its checkpoint). Older saves held each keyframe as an object: still read.
+each at a checkpoint and each packed into one string (:mod:`game.persist.keyframes`), so a
+replay's first jump unpacks and restores the nearest one instead of replaying from the seed,
+and loading does not parse the hundreds of others (``verify`` never uses them; a jump checks
+the one it restores as a snapshot and against its checkpoint). Older saves held each keyframe
+as an object, or as its JSON text: both still read.
 A save is untrusted input: :func:`load` checks everything and turns every problem into one
 :class:`SaveError` line naming the file; it never writes to the file.
 """
@@ -41,6 +42,7 @@ from game.world.engine import Engine
 from game.world.state import canonical  # the one JSON spelling checksums and hashes take
 
 from .files import NotRegular, read_regular, short_name, write_atomic
+from .keyframes import pack, unpack
 from .snapshot_check import BadSnapshot, required_components
 from .snapshot_check import check as check_snapshot
 
@@ -54,7 +56,7 @@ _FIELDS = {"format": int, "game_version": str, "seed": int, "character": str, "w
            "actions": list, "checkpoints": dict, "snapshot": dict, "final_hash": str,
            "dead": bool, "checksum": str}
 # a crash report: {"action": the action that crashed, "error": ...}; a long recording's
-# keyframes: {"1000": the state after 1,000 actions, ...}, each at a checkpoint
+# keyframes: {"500": the state after 500 actions, packed, ...}, each at a checkpoint
 _OPTIONAL = {"crash": dict, "keyframes": dict}
 RULES = "rules"  # optional: the combat system, when not the manual (a save without it is manual)
 
@@ -84,7 +86,7 @@ class SaveData:
     crash: A.Action | None = None  # a crash report's last action: replaying it crashes again
     crash_error: str = ""
     rules: str = systems.DEFAULT  # the combat system it was played under
-    keyframes: dict[int, str] = field(default_factory=dict)  # position -> state, canonical JSON
+    keyframes: dict[int, str] = field(default_factory=dict)  # position -> state, packed
 
     @property
     def wizard_game(self) -> bool:
@@ -159,7 +161,7 @@ def save_data(engine: Engine, *, checkpoints: dict[int, str] | None = None) -> d
     }
     if engine.rules != systems.DEFAULT:
         data[RULES] = engine.rules
-    frames = {str(k): v for k, v in sorted(engine.keyframes.items())
+    frames = {str(k): pack(v) for k, v in sorted(engine.keyframes.items())
               if k <= len(actions) and k in checkpoints}
     if frames:
         data["keyframes"] = frames
@@ -245,16 +247,16 @@ def _rules(data: dict, bad) -> str:
 
 
 def _keyframes(raw: dict, checkpoints: dict[int, str], bad) -> dict[int, str]:
-    """Each keyframe sits at a checkpoint. It is kept as the text it came in, parsed and
-    checked only when a replay jumps to it (see :func:`keyframe_state`): a long recording
-    holds a hundred of them and a jump needs one. Older saves held each as a JSON object
-    instead of its text; those are read too."""
+    """Each keyframe sits at a checkpoint. It is kept as it came, packed, and unpacked,
+    parsed and checked only when a replay jumps to it (see :func:`keyframe_state`): a long
+    recording holds hundreds of them and a jump needs one. Older saves held each as a JSON
+    object instead; those are packed as they load."""
     out = {}
     for key, value in raw.items():
         if not _INDEX.fullmatch(key) or int(key) not in checkpoints or int(key) == 0:
             raise bad(f"keyframe {key!r:.20} is not at a checkpoint")
         if isinstance(value, dict):
-            value = canonical(value)
+            value = pack(canonical(value))
         if not isinstance(value, str):
             raise bad(f"keyframe {key} is not a game state")
         out[int(key)] = value
@@ -265,8 +267,9 @@ def keyframe_state(save: SaveData, position: int) -> dict:
     """The save's keyframe at ``position`` as a game state, checked as a snapshot is
     (whether it restores to its checkpoint's hash is the replay's to check); a BadSnapshot
     line says what is wrong."""
+    text = unpack(save.keyframes[position])
     try:
-        frame = json.loads(save.keyframes[position], object_pairs_hook=_no_duplicates,
+        frame = json.loads(text, object_pairs_hook=_no_duplicates,
                            parse_constant=_no_constant)
     except (ValueError, RecursionError) as err:
         raise BadSnapshot(f"it is not valid JSON: {_short(err)}") from None
@@ -277,6 +280,20 @@ def keyframe_state(save: SaveData, position: int) -> dict:
         raise BadSnapshot("it is of another game (seed, character or rules differ)")
     check_snapshot(frame, load_catalog(), required_components())
     return frame
+
+
+def engine_keyframes(save: SaveData, upto: int | None = None) -> dict[int, str]:
+    """The save's keyframes (those at or before ``upto``) unpacked, as an engine keeps them,
+    for a game that goes on from the save and will save them again. One that does not
+    unpack is left out: a keyframe only saves a replay time, and the recording is whole."""
+    out = {}
+    for position, stored in save.keyframes.items():
+        if upto is None or position <= upto:
+            try:
+                out[position] = unpack(stored)
+            except BadSnapshot:
+                continue
+    return out
 
 
 def _crash(raw: Any, bad) -> tuple[A.Action | None, str]:
@@ -485,5 +502,5 @@ def _restore(save: SaveData) -> Engine:
         raise SaveError(f"{save.path}: the snapshot does not restore to its own hash")
     engine.actions = list(save.actions)
     engine.checkpoints = dict(save.checkpoints)
-    engine.keyframes = dict(save.keyframes)
+    engine.keyframes = engine_keyframes(save)
     return engine

@@ -66,7 +66,7 @@ MAP_WIDTH, MAP_HEIGHT = 80, 40
 FOV_RADIUS = sight.LIGHT_RADIUS
 LOG_LIMIT = 500
 CHECKPOINT_EVERY = 50  # a recording's sync check: the state hash after every 50 actions
-KEYFRAME_EVERY = 1000  # the whole state after every 1,000 actions, for jumps in long replays
+KEYFRAME_EVERY = 500  # the whole state after every 500 actions, for jumps in long replays
 _worlds = itertools.count(1)
 
 

@@ -9,6 +9,7 @@ import shutil
 import pytest
 from persist_helpers import bot_save, rewrite
 
+from game.persist.keyframes import MAX_STATE, pack, unpack
 from game.persist.replay import OutOfSync, Seeker, verify
 from game.persist.savefile import SaveError, canonical, continue_game, load, save, snapshot_hash
 from game.world import engine as engine_module
@@ -49,11 +50,11 @@ def test_a_forged_keyframe_is_caught_when_jumped_to(long_save, tmp_path):
     shutil.copy(long_save, forged)
 
     def more_hp(data):
-        frame = json.loads(data["keyframes"]["200"])  # a keyframe is written as its JSON text
+        frame = json.loads(unpack(data["keyframes"]["200"]))  # a keyframe is written packed
         for _, components in frame["entities"]:
             if "Player" in components:
                 components["Health"]["hp"] += 50
-        data["keyframes"]["200"] = canonical(frame)
+        data["keyframes"]["200"] = pack(canonical(frame))
 
     rewrite(forged, more_hp)
     assert verify(forged)[0] == 0  # verify never trusts a keyframe
@@ -88,29 +89,39 @@ def test_verify_replays_every_action(long_save, monkeypatch):
     assert len(steps) == len(load(long_save).actions)
 
 
-def test_a_keyframe_is_written_as_its_json_text(long_save):
+def test_a_keyframe_is_written_packed_smaller_than_its_text(long_save):
     frames = json.loads(long_save.read_text())["keyframes"]
-    assert all(isinstance(text, str) and json.loads(text)["seed"] == 5
-               for text in frames.values())
+    for stored in frames.values():
+        text = unpack(stored)
+        assert json.loads(text)["seed"] == 5 and len(stored) < len(text) * 3 / 4
 
 
-def test_an_older_save_with_keyframes_as_objects_still_jumps(long_save, tmp_path):
+@pytest.mark.parametrize("form", ["object", "text"])
+def test_an_older_save_with_unpacked_keyframes_still_jumps(long_save, tmp_path, form):
     older = tmp_path / "older.json"
     shutil.copy(long_save, older)
+    spell = {"object": lambda v: json.loads(unpack(v)), "text": unpack}[form]
     rewrite(older, lambda data: data.__setitem__(
-        "keyframes", {k: json.loads(v) for k, v in data["keyframes"].items()}))
-    assert load(older).keyframes == load(long_save).keyframes
+        "keyframes", {k: spell(v) for k, v in data["keyframes"].items()}))
     with Seeker(load(older)) as seeker:
         assert seeker.seek(250).state_hash() == load(long_save).checkpoints[250]
         assert seeker.restores == 1
 
 
+def test_keyframes_from_older_objects_are_packed_as_they_load(long_save, tmp_path):
+    older = tmp_path / "older.json"
+    shutil.copy(long_save, older)
+    rewrite(older, lambda data: data.__setitem__(
+        "keyframes", {k: json.loads(unpack(v)) for k, v in data["keyframes"].items()}))
+    assert load(older).keyframes == load(long_save).keyframes
+
+
 def forge_keyframe(path, change):
     """Edit the keyframe at 200 and make its checkpoint agree: what a careful forger does."""
     def edit(data):
-        frame = json.loads(data["keyframes"]["200"])
+        frame = json.loads(unpack(data["keyframes"]["200"]))
         change(frame)
-        data["keyframes"]["200"] = canonical(frame)
+        data["keyframes"]["200"] = pack(canonical(frame))
         data["checkpoints"]["200"] = snapshot_hash(frame)
     rewrite(path, edit)
 
@@ -134,3 +145,25 @@ def test_a_resealed_forged_keyframe_is_checked_as_a_snapshot_when_jumped_to(
         seeker.seek(230)
     with Seeker(data) as seeker:  # the keyframes after it are still good
         assert seeker.seek(300).state_hash() == data.checkpoints[300]
+
+
+BOMB = pack("{" + " " * (MAX_STATE + 1))  # deflates to a few KB, inflates past the bound
+
+
+@pytest.mark.parametrize(("stored", "words", "kept"), [
+    ("not base64 at all!", "not a packed game state", [100, 300]),
+    (pack("[1, 2]")[:-8], "not a packed game state|cut short", [100, 300]),
+    (BOMB, "larger than any game state", [100, 300]),
+    (pack("[1, 2]"), "not a game state", [100, 200, 300]),  # unpacks: refused when used
+])
+def test_a_keyframe_that_does_not_unpack_is_refused_when_jumped_to(
+        long_save, tmp_path, stored, words, kept):
+    bad = tmp_path / "bad.json"
+    shutil.copy(long_save, bad)
+    rewrite(bad, lambda data: data["keyframes"].__setitem__("200", stored))
+    broken = f"keyframe is broken.*({words})"
+    with Seeker(load(bad)) as seeker, pytest.raises(OutOfSync, match=broken):
+        seeker.seek(230)
+    engine = continue_game(bad)  # going on from the save leaves out what does not unpack
+    assert sorted(engine.keyframes) == kept
+    engine.close()
