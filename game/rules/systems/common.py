@@ -60,6 +60,19 @@ class Clash:
         return self.attack.kind in (BLOW, BASH)
 
 
+def blow_kind(clash: Clash, natural: int) -> str:
+    """The damage kind a hit deals, picked by its natural roll as the manual picks it, so that
+    armour meets each kind with its own Protection (chain mail turns a blade well)."""
+    return _damage_type(clash.attack.damage_types, natural)
+
+
+def protection(f: Fighter, damage_type: str = "") -> int:
+    """The manual's Protection against a blow of ``damage_type`` (the plain total without
+    one): what AV, AC and armour are made of."""
+    d = defence(f)
+    return d.protection_against(damage_type) if damage_type else d.protection
+
+
 def manual_defence(f: Fighter, kind: str = BLOW, *, adjacent: bool = True) -> int:
     """The manual's Defence total against this kind of attack (10 for an ordinary target)."""
     return defence(f).total(kind, adjacent=adjacent)

@@ -4,7 +4,9 @@ miscellany; a negative armour class is a random number and also takes damage off
 From our fighters (one place, ``numbers``): the hit bonuses are the manual's to-hit (stats,
 ranks, the weapon, magic, stance) plus the fighter's level; armour class is
 ``20 - Defence - Protection``, so an ordinary unarmoured target (Defence 10, no Protection) has
-AC 10 and every point of Defence or Protection lowers it by one. The player's blows get the
+AC 10 and every point of Defence or Protection lowers it by one. The Protection is against the
+blow's damage kind, which the d20 roll picks for a weapon of two (as the manual's natural roll
+does): chain mail is a better AC against a blade than against a point. The player's blows get the
 document's "+1 for melee"; a creature gets +10 against the player. Damage is the manual's
 damage (dice and every flat bonus, Strength's included), at least 1. There are no criticals.
 """
@@ -15,16 +17,19 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..dice import Dice, Rng
-from ..profiles import BLOW, Fighter, defence, melee_attacks
+from ..profiles import BLOW, Fighter, melee_attacks
 from ..resolve import Outcome
 from .common import (
+    ONE,
     ZERO,
     Clash,
     blend,
+    blow_kind,
     dice_text,
     hit,
     manual_defence,
     miss,
+    protection,
     protection_parts,
     tidy,
 )
@@ -53,10 +58,12 @@ COLUMNS = ("to hit", "level", "damage", "AC")
 ATTACK_COLUMNS = 3  # the first 3 are the attack's; the rest the defender's
 
 
-def numbers(f: Fighter, attack=None, *, kind: str = BLOW, adjacent: bool = True) -> Numbers:
-    """A fighter in this system's numbers (its main blow unless ``attack`` is given)."""
+def numbers(f: Fighter, attack=None, *, kind: str = BLOW, adjacent: bool = True,
+            damage_type: str = "") -> Numbers:
+    """A fighter in this system's numbers (its main blow unless ``attack`` is given; AC with
+    the Protection against ``damage_type``, the plain total without one)."""
     attack = attack or melee_attacks(f)[0]
-    ac = 20 - manual_defence(f, kind, adjacent=adjacent) - defence(f).protection
+    ac = 20 - manual_defence(f, kind, adjacent=adjacent) - protection(f, damage_type)
     return Numbers(attack.to_hit, f.level, str(attack.damage), ac)
 
 
@@ -74,8 +81,23 @@ def base_number(clash: Clash) -> tuple[int, str]:
     return total, ", ".join(parts)
 
 
-def _ac(clash: Clash) -> int:
-    return numbers(clash.target, kind=clash.attack.kind, adjacent=clash.adjacent).ac
+def _ac(clash: Clash, roll: int) -> int:
+    """The target's AC against the hit that the d20 ``roll`` would be (its kind)."""
+    return numbers(clash.target, kind=clash.attack.kind, adjacent=clash.adjacent,
+                   damage_type=blow_kind(clash, roll)).ac
+
+
+def _by_roll(clash: Clash) -> list[tuple[Fraction, int]]:
+    """For each face of the d20: the chance that it hits, and the AC it meets."""
+    base, _ = base_number(clash)
+    out = []
+    for roll in range(1, DIE + 1):
+        ac = _ac(clash, roll)
+        if ac >= 0:
+            out.append((ONE if roll < base + ac else ZERO, ac))
+        else:  # the AC is a roll of -1 to AC
+            out.append((Fraction(sum(1 for r in range(1, -ac + 1) if roll < base - r), -ac), ac))
+    return out
 
 
 def hit_chance(base: int, ac: int) -> Fraction:
@@ -105,8 +127,8 @@ def damage_distribution(dice: str | Dice, ac: int) -> dict[int, Fraction]:
 
 def resolve(clash: Clash, rng: Rng) -> Outcome:
     base, why = base_number(clash)
-    ac = _ac(clash)
     roll = rng.randint(1, DIE)
+    ac = _ac(clash, roll)
     ac_roll = rng.randint(1, -ac) if ac < 0 else 0
     target = base + (-ac_roll if ac < 0 else ac)
     ac_text = f"AC {ac}" + (f" rolls -{ac_roll}" if ac < 0 else "")
@@ -130,13 +152,14 @@ def resolve(clash: Clash, rng: Rng) -> Outcome:
 
 
 def distribution(clash: Clash) -> dict[int, Fraction]:
-    base, _ = base_number(clash)
-    ac = _ac(clash)
-    p = hit_chance(base, ac)
-    out = {0: 1 - p}
-    blend(out, damage_distribution(clash.attack.damage, ac), p)
+    hits: dict[int, Fraction] = {}  # the chance of a hit, by the AC it meets
+    for p, ac in _by_roll(clash):
+        hits[ac] = hits.get(ac, ZERO) + p / DIE
+    out = {0: 1 - sum(hits.values(), ZERO)}
+    for ac, p in sorted(hits.items()):
+        blend(out, damage_distribution(clash.attack.damage, ac), p)
     return tidy(out)
 
 
 def chances(clash: Clash) -> tuple[Fraction, Fraction]:
-    return hit_chance(base_number(clash)[0], _ac(clash)), ZERO
+    return sum((p for p, _ in _by_roll(clash)), ZERO) / DIE, ZERO

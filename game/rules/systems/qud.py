@@ -4,12 +4,13 @@ against AV, and the weapon's dice once for every penetration.
 From our fighters (one place, ``numbers``): the hit bonus is the Agility (Dexterity) modifier
 plus the manual's to-hit without its Strength or Dexterity modifier (ranks, the weapon, magic,
 stance, penalties); DV is the manual's Defence - 4, so an ordinary unarmoured target has DV 6,
-and -10 when it is overloaded ("overburdened"); AV is the manual's Protection (every piece adds
-up, as AV does), 0 for an ordinary target; PV is the Strength modifier, +1 for a blow with a
-two-handed weapon (a shot's PV is its missile weapon's flat damage bonus), plus what the weapon
-pierces. The weapon's damage is its dice and every flat bonus but Strength's, at least 1 for
-each penetration. A natural 20 always hits and is a critical; the player's critical penetrates
-at least once.
+and -10 when it is overloaded ("overburdened"); AV is the manual's Protection against the
+blow's damage kind (every piece adds up, as AV does; the hit roll picks the kind of a weapon
+of two, as the manual's natural roll does), 0 for an ordinary target; PV is the Strength
+modifier, +1 for a blow with a two-handed weapon (a shot's PV is its missile weapon's flat
+damage bonus), plus what the weapon pierces. The weapon's damage is its dice and every flat
+bonus but Strength's, at least 1 for each penetration. A natural 20 always hits and is a
+critical; the player's critical penetrates at least once.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from fractions import Fraction
 
 from .. import stats
 from ..dice import Dice, Rng
-from ..profiles import BLOW, SHOT, Fighter, defence, melee_attacks
+from ..profiles import BLOW, SHOT, Fighter, melee_attacks
 from ..resolve import Outcome
 from .common import (
     ONE,
@@ -27,12 +28,14 @@ from .common import (
     Clash,
     add,
     blend,
+    blow_kind,
     bonus_without_stat,
     dice_text,
     hit,
     manual_defence,
     mapped,
     miss,
+    protection,
     tidy,
     weapon_dice,
 )
@@ -67,8 +70,10 @@ COLUMNS = ("hit bonus", "PV", "damage", "DV", "AV")
 ATTACK_COLUMNS = 3  # the first 3 are the attack's; the rest the defender's
 
 
-def numbers(f: Fighter, attack=None, *, kind: str = BLOW, adjacent: bool = True) -> Numbers:
-    """A fighter in this system's numbers (its main blow unless ``attack`` is given)."""
+def numbers(f: Fighter, attack=None, *, kind: str = BLOW, adjacent: bool = True,
+            damage_type: str = "") -> Numbers:
+    """A fighter in this system's numbers (its main blow unless ``attack`` is given; AV against
+    ``damage_type``, the plain total without one)."""
     attack = attack or melee_attacks(f)[0]
     bonus = stats.modifier(f.dexterity) + bonus_without_stat(attack, f)
     if attack.kind == SHOT:
@@ -81,7 +86,7 @@ def numbers(f: Fighter, attack=None, *, kind: str = BLOW, adjacent: bool = True)
     dv = (OVERBURDENED_DV if f.burden == stats.OVERLOADED
           else manual_defence(f, kind, adjacent=adjacent) - DV_BELOW_DEFENCE)
     return Numbers(bonus, pv + attack.pierce, str(weapon_dice(attack, f)), dv,
-                   defence(f).protection)
+                   protection(f, damage_type))
 
 
 # --- the odds ---------------------------------------------------------------------------------
@@ -136,24 +141,40 @@ def penetrations(pv: int, av: int, *, at_least_one: bool = False) -> dict[int, F
     return tidy(out)
 
 
-def _clash_numbers(clash: Clash) -> tuple[Numbers, Numbers]:
+def _clash_numbers(clash: Clash, roll: int | None = None) -> tuple[Numbers, Numbers]:
+    """Both sides; the target's AV against the kind the hit roll ``roll`` deals."""
+    kind = "" if roll is None else blow_kind(clash, roll)
     return (numbers(clash.attacker, clash.attack),
-            numbers(clash.target, kind=clash.attack.kind, adjacent=clash.adjacent))
+            numbers(clash.target, kind=clash.attack.kind, adjacent=clash.adjacent,
+                    damage_type=kind))
+
+
+def _hits(clash: Clash) -> dict[tuple[int, bool], Fraction]:
+    """The chance of a hit by the AV it meets (its roll picks the kind) and whether it must
+    penetrate once (the player's critical)."""
+    you, it = _clash_numbers(clash)
+    forced = clash.by_player and not clash.target.crit_immune
+    out: dict[tuple[int, bool], Fraction] = {}
+    av: dict[str, int] = {}  # by damage kind
+    for roll in range(1, DIE + 1):
+        if roll == CRITICAL or roll + you.bonus > it.dv:
+            kind = blow_kind(clash, roll)
+            if kind not in av:
+                av[kind] = _clash_numbers(clash, roll)[1].av
+            key = (av[kind], forced and roll == CRITICAL)
+            out[key] = out.get(key, ZERO) + Fraction(1, DIE)
+    return out
 
 
 def distribution(clash: Clash) -> dict[int, Fraction]:
-    you, it = _clash_numbers(clash)
+    you, _ = _clash_numbers(clash)
     per = mapped(Dice.parse(you.damage).distribution(), lambda v: max(1, v))
-    crit = Fraction(1, DIE)
-    ordinary = hit_chance(you.bonus, it.dv) - crit
-    forced = clash.by_player and not clash.target.crit_immune
-    out: dict[int, Fraction] = {0: 1 - ordinary - crit}
-    for weight, at_least_one in ((ordinary, False), (crit, forced)):
-        if not weight:
-            continue
+    hits = _hits(clash)
+    out: dict[int, Fraction] = {0: 1 - sum(hits.values(), ZERO)}
+    for (av, at_least_one), weight in sorted(hits.items()):
         total: dict[int, Fraction] = {}
         damage, done = {0: ONE}, 0
-        for k, p in penetrations(you.pv, it.av, at_least_one=at_least_one).items():
+        for k, p in penetrations(you.pv, av, at_least_one=at_least_one).items():
             for _ in range(k - done):
                 damage = add(damage, per)
             done = k
@@ -205,6 +226,7 @@ def resolve(clash: Clash, rng: Rng) -> Outcome:
         return miss(clash, rng, system=NAME, natural=(roll,), target=it.dv,
                     plain=roll + you.bonus <= ORDINARY_DV, rolls=(line,))
     critical = natural_20 and not clash.target.crit_immune
+    it = _clash_numbers(clash, roll)[1]  # AV against the kind this hit deals
     count, shown = roll_penetrations(you.pv, it.av, rng)
     forced = critical and clash.by_player and count == 0
     count = max(count, int(forced))
