@@ -145,6 +145,8 @@ FIELDS: dict[str, Rule] = {
     "Effects.ticks": Rule(0, MAX_COUNT, keys=_effects),
     "Knowledge.kinds": LABEL,
 }
+AT_MOST = {"Health": ("hp", "max_hp"), "Stance": ("stamina", "max_stamina"),
+           "Spells": ("points", "max_points")}  # a value never above its maximum
 _ROLES = ("Player", "Creature", "Item", "Trap")  # what an entity is; each needs its components
 
 
@@ -232,6 +234,12 @@ def _check_component(eid: int, name: str, data: Any, catalog: Catalog) -> None:
             where = f"entity {eid}'s {name}.{spec.name}"
             rule = FIELDS.get(f"{name}.{spec.name}", TEXT)
             _check_value(data[spec.name], str(spec.type), rule, catalog, where)
+    if name in AT_MOST:
+        value, most = AT_MOST[name]
+        if isinstance(data.get(value), int) and isinstance(data.get(most), int) \
+                and data[value] > data[most]:
+            raise fail(f"entity {eid}'s {name}.{value}", f"({data[value]}) is above its "
+                       f"{most} ({data[most]})")
 
 
 def _check_value(value: Any, annotation: str, rule: Rule, catalog: Catalog, where: str) -> None:

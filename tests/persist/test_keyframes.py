@@ -54,6 +54,7 @@ def test_a_forged_keyframe_is_caught_when_jumped_to(long_save, tmp_path):
         for _, components in frame["entities"]:
             if "Player" in components:
                 components["Health"]["hp"] += 50
+                components["Health"]["max_hp"] += 50  # self-consistent: only the hash tells
         data["keyframes"]["200"] = pack(canonical(frame))
 
     rewrite(forged, more_hp)
