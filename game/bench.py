@@ -250,7 +250,7 @@ def fsim_rate(rounds: int) -> float:
 
 
 def run(quick: bool = False) -> dict[str, float]:
-    steps, turns, actions, frames = (300, 150, 600, 20) if quick else \
+    steps, turns, actions, frames = (200, 100, 400, 15) if quick else \
         (20_000, 3_000, 100_000, 300)
     figures = env_rates(steps)
     nle, measured = nle_rate(steps)

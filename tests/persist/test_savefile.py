@@ -74,24 +74,31 @@ def test_wizard_flag_is_recorded(tmp_path):
     engine.close()
 
 
-def test_snapshot_and_replay_give_the_same_game(sample):
+@pytest.fixture(scope="module")
+def played_on() -> list:
+    """400 actions of the bot on the sample's seed: what it does after the sample's 300."""
+    recording = bot_game(3, 400)
+    recording.engine.close()
+    return recording.engine.actions
+
+
+def test_snapshot_and_replay_give_the_same_game(sample, played_on):
     data = load(sample)
     continued = continue_game(sample)
     with replay(data) as seeker:
         assert continued.state_hash() == seeker.engine.state_hash() == data.final_hash
         assert continued.actions == list(data.actions)
         # and they stay the same game as play goes on
-        more = bot_game(3, 400).engine.actions[300:]
-        for action in more:
+        for action in played_on[300:]:
             continued.submit(action)
             seeker.engine.submit(action)
         assert continued.state_hash() == seeker.engine.state_hash()
     continued.close()
 
 
-def test_continued_game_saves_the_whole_recording(sample, tmp_path):
+def test_continued_game_saves_the_whole_recording(sample, tmp_path, played_on):
     recording = Recording.resume(sample)
-    played = bot_game(3, 350).engine.actions
+    played = played_on[:350]
     assert len(played) > 300  # the bot lives past the sample's end (it may die before 350)
     for action in played[300:]:
         recording.submit(action)
