@@ -1,4 +1,4 @@
-"""The command line: ``python -m game [play|replay|verify|bot|odds|fsim|bench] ...``.
+"""The command line: ``python -m game [play|replay|verify|bot|balance|odds|fsim|bench] ...``.
 
 This module only parses and dispatches; each command lives in ``game/commands/``. Bad input
 gets one clear line and a non-zero exit, never a traceback.
@@ -46,6 +46,7 @@ def parser() -> argparse.ArgumentParser:
     board = commands.add_parser("scores", help="the high-score table (W marks wizard games)")
     board.add_argument("--file", metavar="PATH", help="the score file (default "
                        "saves/scores.json)")
+    add_balance(commands)
     bench = commands.add_parser("bench", help="measure how fast the game is")
     bench.add_argument("--quick", action="store_true", help="a short run (under 10 s)")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
@@ -83,6 +84,25 @@ def add_bot(commands) -> None:
     bot.add_argument("--turns", type=count, metavar="T", default=BOT_TURNS,
                      help=f"player actions to play (default {BOT_TURNS})")
     bot.add_argument("--out", metavar="PATH", help="where to save (default saves/bot-SEED.json)")
+
+
+def add_balance(commands) -> None:
+    from game.commands.balance import ACTIONS, SEEDS, TARGET
+
+    balance = commands.add_parser("balance", help="how often the bot reaches a depth, over "
+                                  "fixed seeds, for each ready character (docs/balance.md)")
+    balance.add_argument("--seeds", type=count, default=SEEDS, metavar="N",
+                         help=f"games per character (default {SEEDS})")
+    balance.add_argument("--first", type=int, default=0, metavar="S",
+                         help="the first seed (default 0): seeds S to S+N-1")
+    balance.add_argument("--depth", type=count, default=TARGET, metavar="D",
+                         help=f"the depth to reach (default {TARGET})")
+    balance.add_argument("--actions", type=count, default=ACTIONS, metavar="A",
+                         help=f"the most actions per game (default {ACTIONS})")
+    balance.add_argument("--char", type=character_name, metavar="NAME", default=None,
+                         help="one character only (default: every ready one)")
+    balance.add_argument("--jobs", type=count, default=1, metavar="J",
+                         help="games played at once, in J processes (default 1)")
 
 
 def add_wizard_tools(commands) -> None:
@@ -128,6 +148,10 @@ def run(command: str, args: argparse.Namespace) -> int:
         from game.commands import tools
 
         return tools.run_verify(args) if command == "verify" else tools.run_bot(args)
+    if command == "balance":
+        from game.commands import balance
+
+        return balance.run(args)
     if command in ("odds", "fsim"):
         from game.commands import wizard
 

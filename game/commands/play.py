@@ -23,7 +23,7 @@ from game.persist.files import clean_stale_temps, short_name, write_atomic
 from game.rules import systems
 from game.ui import options_file, palette
 from game.ui.app import GameApp
-from game.ui.morgue import morgue_text
+from game.ui.morgue import kills_by_kind, morgue_text
 from game.ui.options import DEFAULT, Options
 from game.world.components import Player
 from game.world.engine import Engine
@@ -69,11 +69,11 @@ def finish(session) -> list[str]:
     engine = session.engine
     save = Path(session.saved_to) if session.saved_to else save_path(engine)
     deepest, won = max(engine.levels, default=engine.depth), engine.outcome == "won"
-    score = scores.points(deepest, sum(session.kills.values()), won)
+    score = scores.points(deepest, sum(kills_by_kind(engine).values()), won)
     lines = []
     morgue = save.with_name(save.stem + "-morgue.txt")
     try:
-        write_atomic(morgue, morgue_text(engine, session.kills, score).encode())
+        write_atomic(morgue, morgue_text(engine, score).encode())
         lines.append(f"Character dump: {morgue}")
     except OSError as err:
         lines.append(f"The character dump could not be written: {err.strerror or err}")

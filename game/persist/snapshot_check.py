@@ -114,6 +114,7 @@ FIELDS: dict[str, Rule] = {
     "Creature.foe": REF,  # a creature or the player (_check_entities)
     "Hero.level": Rule(1, levels.MAX_LEVEL), "Hero.xp": COUNT,
     "Hero.rage": Rule(0, talents.RAGE_TICKS),
+    "Hero.kills": Rule(1, MAX_COUNT, keys=lambda c: c.creatures),
     "Actor.next_tick": TICKS, "Actor.speed": Rule(bounds=_speeds),
     "Health.hp": Rule(-MAX_COUNT, MAX_COUNT), "Health.max_hp": Rule(1, MAX_COUNT),
     **{f"Attributes.{stat}": Rule(bounds=_attributes)

@@ -3,7 +3,7 @@ skills, kills, the last messages and the map around the player, as plain text.""
 
 from __future__ import annotations
 
-from game.world.components import Attributes, Equipment, Player, Training
+from game.world.components import Attributes, Equipment, Hero, Player, Training
 from game.world.engine import Engine
 
 from . import describe
@@ -13,9 +13,11 @@ LAST_MESSAGES = 20
 MAP_RADIUS = (19, 8)  # columns and rows either side of the player
 
 
-def morgue_text(engine: Engine, kills: dict[str, int], score: int | None = None) -> str:
-    """The whole dump; ``kills`` counts the creatures that died while the game was played."""
+def morgue_text(engine: Engine, score: int | None = None) -> str:
+    """The whole dump. The creatures that died are the game's own tally (``Hero.kills``),
+    so a game continued from a save counts every session's."""
     me = engine.player
+    kills = kills_by_kind(engine)
     flags = engine.component(me, Player)
     won = engine.outcome == "won"
     lines = [f"{flags.character}{' (wizard game)' if flags.wizard else ''}",
@@ -38,6 +40,11 @@ def morgue_text(engine: Engine, kills: dict[str, int], score: int | None = None)
     lines += ["Last messages"] + [f"  {m.turn:>6} {m.text}"
                                   for m in engine.log[-LAST_MESSAGES:]] + [""]
     return "\n".join(lines + ["The map around you"] + map_lines(engine)) + "\n"
+
+
+def kills_by_kind(engine: Engine) -> dict[str, int]:
+    hero = engine.component(engine.player, Hero)
+    return dict(hero.kills) if hero is not None else {}
 
 
 def map_lines(engine: Engine) -> list[str]:

@@ -14,7 +14,7 @@ import tcod.console
 
 from game.world import actions as A
 from game.world.engine import Engine
-from game.world.events import Died, LevelChanged, Message
+from game.world.events import LevelChanged, Message
 
 from . import autopickup
 from .camera import Camera
@@ -96,7 +96,6 @@ class Session:
     save_error: str | None = None  # why the latest save failed (None: it worked)
     abandoned: bool = False  # the player quit without saving
     camera: Camera = field(default_factory=Camera)  # where the map view stands
-    kills: dict[str, int] = field(default_factory=dict)  # creatures that died, by kind
     ending: list[str] = field(default_factory=list)  # the morgue and the scores, at the end
 
     def act(self, action: A.Action) -> A.Result:
@@ -104,20 +103,12 @@ class Session:
         self.marker = log[-1] if log else None
         self.notice = None
         result = self.engine.submit(action)
-        if isinstance(result, A.Done):
-            self._count_deaths(result.events)
         if isinstance(action, A.Move) and isinstance(result, A.Done) and self.options.auto_pickup:
             autopickup.after_step(self.engine, self.engine.submit)
         if isinstance(result, A.Done) and any(isinstance(e, LevelChanged)
                                               for e in result.events):
             self.save()  # every change of level is saved
         return result
-
-    def _count_deaths(self, events) -> None:
-        """Creatures that died during this session's play, by kind (for the morgue)."""
-        for event in events:
-            if isinstance(event, Died) and event.entity != self.engine.player:
-                self.kills[event.name] = self.kills.get(event.name, 0) + 1
 
     def save(self) -> str | None:
         """Save through the saver the app was given; the outcome is shown as a notice."""

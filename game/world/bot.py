@@ -1,5 +1,10 @@
 """A simple built-in player for headless games: fight, heal, gear up, rest, explore, descend.
 
+It plays carefully, as ``python -m game balance`` measures (docs/balance.md): it drinks a
+healing potion when low or when its wounds would bleed it to death, shoots what it can before
+it closes in, and rests to full hit points whenever nothing is in view, so it never goes down
+the stairs hurt.
+
 Tests and ``python -m game bot`` use it to make recordings. It only reads the engine (its own
 randomness is its own ``random.Random(seed)``, never the engine's streams), so the same seed
 and the same game give the same actions. Call :meth:`Bot.next_action` once per submission:
@@ -15,17 +20,20 @@ from dataclasses import replace
 
 import numpy as np
 
-from game.content.catalog import GOAL_ITEM, HEALING_POTION, MiscItem
+from game.content.catalog import GOAL_ITEM, HEALING_POTION
+from game.content.magic import Consumable
 from game.rules import profiles, stats
-from game.rules.items import BOTH_HANDS, EITHER_HAND, MAIN_HAND, Armour, Weapon
+from game.rules.items import BOTH_HANDS, EITHER_HAND, MAIN_HAND, Ammo, Armour, Weapon
 
 from . import actions as A
-from . import travel
-from .components import Attributes, Equipment, Health, Item
+from . import knowledge, missiles, travel
+from .components import Attributes, Equipment, Health, Item, Vitals
 from .engine import Engine
 
 QUAFF_BELOW = 0.4  # drink a healing potion below this share of hit points
-REST_BELOW = 0.7  # rest below this share when nothing is in view
+QUAFF_UNKNOWN_BELOW = 0.25  # below this share, drink an unknown potion: it may heal
+HEALING = ("heal", "cure")  # the potion effects that heal and stop bleeding
+UNKNOWN = "unknown"
 MOSTLY_EXPLORED = 0.9  # share of a level's floor seen before heading down
 MELEE_HOLDS = (MAIN_HAND, EITHER_HAND, BOTH_HANDS)
 
@@ -43,6 +51,8 @@ class Bot:
         self._last: A.Action | None = None
         self._equipped: set[int] = set()  # items it has wielded or worn: never again
         self._dropped: set[int] = set()  # items it has dropped: never picked up again
+        self._last_seen: dict[int, tuple[int, int, int]] = {}  # creatures: depth, x, y
+        self._spotted: dict[int, tuple[int, int, int]] = {}  # wanted items seen: depth, x, y
 
     def play(self, submit: Callable[[A.Action], A.Result], actions: int) -> None:
         """Submit until the engine has recorded ``actions`` actions or the game is over."""
@@ -68,9 +78,9 @@ class Bot:
     # --- the policy, in order of urgency -----------------------------------------------
 
     def _decide(self) -> A.Action:
-        for rule in (self._fight, self._heal, self._equip, self._unload, self._pick_up,
-                     self._rest, self._go_home, self._hunt, self._fetch, self._descend,
-                     self._explore):
+        for rule in (self._heal, self._fight, self._shoot, self._quiver, self._equip,
+                     self._unload, self._pick_up, self._rest, self._go_home, self._hunt,
+                     self._fetch, self._descend, self._explore):
             action = rule()
             if action is not None:
                 return action
@@ -82,20 +92,50 @@ class Bot:
                 if max(abs(p.x - x), abs(p.y - y)) == 1]
         return A.Attack(min(near)[1]) if near else None
 
-    def _heal(self) -> A.Action | None:
-        health = self.engine.component(self.engine.player, Health)
-        if health.hp >= QUAFF_BELOW * health.max_hp:
+    def _shoot(self) -> A.Action | None:
+        """A creature in view, in range and in the line of fire (nothing in the way): shoot
+        the nearest."""
+        fighter = self.engine.fighter(self.engine.player)
+        if fighter.missile is None or fighter.ammo is None \
+                or fighter.ammo.kind != fighter.missile.ammo:
             return None
-        potion = next((i for i in self.engine.inventory() if self._name(i) == HEALING_POTION),
-                      None)
-        return A.Quaff(potion) if potion is not None else None
+        reach = fighter.missile.range
+        me = self.engine.player
+        for _, eid in sorted((missiles.distance(self.engine, me, e), e) for e in self._in_view()):
+            x, y = self._xy(eid)
+            if missiles.flight(self.engine, me, x, y, reach).target == eid:
+                return A.Fire(x, y)
+        return None
+
+    def _quiver(self) -> A.Action | None:
+        """The quiver ran empty and arrows were picked up since: ready them."""
+        fighter = self.engine.fighter(self.engine.player)
+        if fighter.missile is None or fighter.ammo is not None:
+            return None
+        ammo = next((i for i in self.engine.inventory() if self._ammo_for_bow(i)), None)
+        return A.Quiver(ammo) if ammo is not None else None
+
+    def _heal(self) -> A.Action | None:
+        """Low, or bleeding or poisoned to death: drink a healing potion, or else a potion
+        that heals (curing, extra healing), or else, with death near, an unknown one."""
+        health = self.engine.component(self.engine.player, Health)
+        vitals = self.engine.component(self.engine.player, Vitals)
+        doomed = health.hp <= vitals.bleeding + vitals.poison
+        if health.hp >= QUAFF_BELOW * health.max_hp and not doomed:
+            return None
+        potions = [i for i in self.engine.inventory() if self._name(i) == HEALING_POTION]
+        potions += [i for i in self.engine.inventory() if self._potion(i) in HEALING]
+        if doomed or health.hp <= QUAFF_UNKNOWN_BELOW * health.max_hp:
+            potions += [i for i in self.engine.inventory() if self._potion(i) == UNKNOWN]
+        return A.Quaff(potions[0]) if potions else None
 
     def _unload(self) -> A.Action | None:
         """Burdened: drop the heaviest weapon or armour not in use."""
         if self._burden() == stats.UNBURDENED:
             return None
         spare = [(self._weight(i), -i) for i in self.engine.inventory()
-                 if self.engine.equipped_slot(i) is None and not self._misc(i)]
+                 if self.engine.equipped_slot(i) is None
+                 and isinstance(self._data(i), Weapon | Armour)]
         return A.Drop(-max(spare)[1]) if spare else None
 
     def _pick_up(self) -> A.Action | None:
@@ -120,8 +160,9 @@ class Bot:
         return A.Wield(item)
 
     def _rest(self) -> A.Action | None:
+        """Hurt and nothing in view: rest (to full, unless something interrupts)."""
         health = self.engine.component(self.engine.player, Health)
-        if health.hp >= REST_BELOW * health.max_hp or self._in_view():
+        if health.hp >= health.max_hp or self._in_view():
             return None
         return A.Rest()
 
@@ -132,7 +173,17 @@ class Bot:
         return self._use_stairs(self.engine.gamemap.stairs_up, A.Ascend())
 
     def _hunt(self) -> A.Action | None:
-        return self._toward([self._xy(e) for e in self._in_view()])
+        """Towards the creatures in view, or else where it last saw one (remembered, so it
+        does not turn back each time a step takes its quarry out of view)."""
+        seen = self._in_view()
+        for eid in seen:
+            self._last_seen[eid] = (self.engine.depth, *self._xy(eid))
+        here = (self.engine.depth, *self._here())
+        for eid, spot in list(self._last_seen.items()):
+            if spot == here or spot[0] != here[0] or not self.engine.exists(eid):
+                del self._last_seen[eid]
+        targets = [self._xy(e) for e in seen] or [(x, y) for _, x, y in self._last_seen.values()]
+        return self._toward(sorted(targets))
 
     def _fetch(self) -> A.Action | None:
         return self._toward(self._visible_items())
@@ -168,9 +219,10 @@ class Bot:
     # --- judging gear ---------------------------------------------------------------------
 
     def _wanted(self, item: int) -> bool:
-        """Worth carrying: potions, the goal, or gear better than what is in use (and light
-        enough not to overload)."""
-        if self._name(item) in (HEALING_POTION, GOAL_ITEM):
+        """Worth carrying: potions that heal or are unknown, ammunition for its bow, the
+        goal, or gear better than what is in use (and light enough not to overload)."""
+        if self._name(item) in (HEALING_POTION, GOAL_ITEM) or self._ammo_for_bow(item) \
+                or self._potion(item) in (*HEALING, UNKNOWN):
             return True
         attrs = self.engine.component(self.engine.player, Attributes)
         heavier = stats.burden(self._carried() + self._weight(item), attrs.strength)
@@ -224,13 +276,19 @@ class Bot:
         return [e for e, _ in self.engine.creatures_here() if self.engine.sees(e)]
 
     def _visible_items(self) -> list[tuple[int, int]]:
-        """Cells in view holding something worth fetching."""
+        """Cells holding something worth fetching that it has seen there (remembered, so it
+        does not turn back each time a step takes the thing out of view)."""
         gm = self.engine.gamemap
-        spots = set()
-        for eid, pos in self.engine.located(Item):
-            if gm.visible[pos.x, pos.y] and eid not in self._dropped and self._wanted(eid):
-                spots.add((pos.x, pos.y))
-        return sorted(spots)
+        lying = {eid: (pos.x, pos.y) for eid, pos in self.engine.located(Item)}
+        for eid, spot in lying.items():
+            if gm.visible[spot] and eid not in self._dropped and self._wanted(eid):
+                self._spotted[eid] = (self.engine.depth, *spot)
+        for eid, (depth, *spot) in list(self._spotted.items()):
+            if depth == self.engine.depth and (lying.get(eid) != tuple(spot)
+                                                or not self._wanted(eid)):
+                del self._spotted[eid]  # taken, gone, or no longer better than its own
+        return sorted({(x, y) for depth, x, y in self._spotted.values()
+                       if depth == self.engine.depth})
 
     def _name(self, item: int) -> str:
         return self.engine.component(item, Item).name
@@ -238,8 +296,17 @@ class Bot:
     def _data(self, item: int):
         return self.engine.catalog.lookup(self._name(item))
 
-    def _misc(self, item: int) -> bool:
-        return isinstance(self._data(item), MiscItem)
+    def _ammo_for_bow(self, item: int) -> bool:
+        bow = self.engine.fighter(self.engine.player).missile
+        data = self._data(item)
+        return bow is not None and isinstance(data, Ammo) and data.kind == bow.ammo
+
+    def _potion(self, item: int) -> str:
+        """A potion's effect as the player knows it, UNKNOWN, or "" for no potion."""
+        data = self._data(item)
+        if not isinstance(data, Consumable) or data.kind != "potion":
+            return ""
+        return data.effect if knowledge.kind_known(self.engine, data.name) else UNKNOWN
 
     def _weight(self, item: int) -> int:
         return self.engine.catalog.weight(self._name(item)) * self.engine.component(

@@ -47,12 +47,14 @@ class Creature:
 
 @dataclass(slots=True)
 class Hero:
-    """The player's level, experience and rage (game.world.progress); race and class come
-    from the character's name (``Player.character``)."""
+    """The player's level, experience, rage and tally of the creatures that died in its game
+    (game.world.progress), kept in the state so a continued game's morgue counts them all;
+    race and class come from the character's name (``Player.character``)."""
 
     level: int = 1
     xp: int = 0
     rage: int = 0  # 6-second ticks of rage left; 0 is calm
+    kills: dict[str, int] = field(default_factory=dict)  # creatures that died, by kind
 
 
 @dataclass(slots=True)

@@ -589,6 +589,7 @@ class Engine:
             self.cause = f"{cause} on depth {self.depth}"
             return [Died(eid, name, self.cause)]  # the log says "You die..." (_log)
         seen = self.sees(eid)
+        progress.tally_death(self, eid)
         proper = esper.component_for_entity(eid, Named).proper
         pos = esper.component_for_entity(eid, Position)
         self._drop_gear(eid, pos)

@@ -61,6 +61,15 @@ def kill_reward(engine: Engine, victim: int) -> int:
     return xp
 
 
+def tally_death(engine: Engine, victim: int) -> None:
+    """Count a creature that died while the player played (the morgue's "Creatures that
+    died", the score's kills), by kind; asked before it is gone."""
+    me = hero(engine, engine.player)
+    creature = esper.try_component(victim, Creature)
+    if me is not None and creature is not None:
+        me.kills[creature.kind] = me.kills.get(creature.kind, 0) + 1
+
+
 def gain(engine: Engine, xp: int) -> list[Event]:
     """Add experience; each level reached adds hit points and talents, with a message."""
     me = hero(engine, engine.player)

@@ -6,8 +6,9 @@ import pytest
 from persist_helpers import bot_game
 
 from game.world import actions as A
+from game.world import belongings
 from game.world.bot import Bot
-from game.world.components import Equipment, Health
+from game.world.components import Equipment, Health, Item, Vitals
 from game.world.engine import Engine
 
 ROOM = """
@@ -119,3 +120,65 @@ def test_deciding_leaves_the_game_alone():
         bot.next_action()
     assert recording.engine.state() == before
     recording.engine.close()
+
+
+def test_it_drinks_when_its_wounds_would_bleed_it_to_death():
+    """Above the quaffing share, but bleeding for more than its hit points: a careful player
+    drinks (the potion stops the bleeding) rather than bleed out."""
+    engine = Engine.scenario("######\n#@...#\n######")
+    health = engine.component(engine.player, Health)
+    health.hp = health.max_hp // 2
+    engine.component(engine.player, Vitals).bleeding = health.hp
+    assert isinstance(Bot(engine, 1).next_action(), A.Quaff)
+    engine.component(engine.player, Vitals).bleeding = health.hp - 1
+    assert isinstance(Bot(engine, 1).next_action(), A.Rest)
+    engine.close()
+
+
+def test_it_rests_to_full_before_going_on():
+    engine = Engine.scenario("#######\n#@...>#\n#######")
+    engine.component(engine.player, Health).hp -= 1
+    assert Bot(engine, 1).next_action() == A.Rest()
+    engine.close()
+
+
+def test_a_ranger_shoots_the_nearest_before_it_closes_in():
+    engine = Engine.scenario("##########\n#@...r.k.#\n##########",
+                             {"k": "kobold", "r": "giant rat"}, character="elf ranger")
+    assert Bot(engine, 1).next_action() == A.Fire(5, 1)
+    engine.close()
+    warrior = Engine.scenario("#########\n#@....k.#\n#########", {"k": "kobold"})
+    assert isinstance(Bot(warrior, 1).next_action(), A.Move)  # no bow: it walks up
+    warrior.close()
+
+
+def test_a_ranger_picks_its_arrows_up_and_quivers_them():
+    engine = Engine.scenario("#####\n#@a.#\n#####", {"a": "arrow"}, character="elf ranger")
+    eq = engine.component(engine.player, Equipment)
+    engine.component(eq.ammo, Item).count = 1
+    belongings.consume(engine, eq.ammo)  # the last arrow shot: the quiver is empty
+    assert eq.ammo is None
+    bot = Bot(engine, 1)
+    run(engine, bot, 3)
+    eq = engine.component(engine.player, Equipment)
+    assert eq.ammo is not None and engine.item_name_only(eq.ammo) == "arrow"
+    engine.close()
+
+
+def test_with_no_healing_potion_and_death_near_it_tries_an_unknown_one():
+    engine = Engine.scenario("#######\n#@p...#\n#######", {"p": "potion of speed"})
+    for item in engine.inventory():
+        if engine.item_name_only(item) == "healing potion":
+            engine.component(item, Item).count = 1
+            belongings.consume(engine, item)
+    bot = Bot(engine, 1)
+    run(engine, bot, 2)  # it fetches the unknown potion (it may heal) and picks it up
+    assert "potion of speed" in [engine.item_name_only(i) for i in engine.inventory()]
+    health = engine.component(engine.player, Health)
+    health.hp = health.max_hp // 2
+    assert not isinstance(Bot(engine, 1).next_action(), A.Quaff)  # hurt, not dying: rest
+    engine.component(engine.player, Vitals).bleeding = health.hp
+    action = Bot(engine, 1).next_action()
+    assert isinstance(action, A.Quaff) and engine.item_name_only(action.item) == \
+        "potion of speed"
+    engine.close()

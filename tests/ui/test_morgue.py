@@ -12,8 +12,10 @@ import tcod.console
 
 from game.commands.play import hooks
 from game.persist import scores
+from game.persist.savefile import continue_game
 from game.ui.app import GameApp
 from game.ui.ending import EndScreen
+from game.ui.keys import DIRECTIONS
 from game.world.components import Health, Player
 from game.world.engine import Engine
 
@@ -81,3 +83,47 @@ def test_a_bad_score_file_is_one_line_and_is_not_overwritten(tmp_path):
     out = subprocess.run([sys.executable, "-m", "game", "scores", "--file", str(bad)],
                          capture_output=True, text=True, env=env, timeout=60)
     assert out.returncode == 2 and "not a score table" in out.stderr
+
+
+def kobold_beside(engine: Engine) -> tuple[int, str]:
+    """A kobold on 1 hit point beside the player (the level emptied first) and the key that
+    attacks it."""
+    for eid, _ in engine.creatures_here():
+        engine.delete(eid)
+    me = engine.position(engine.player)
+    for key, (dx, dy) in DIRECTIONS.items():
+        if len(key) == 1 and key.isalpha() and engine.gamemap.walkable[me.x + dx, me.y + dy]:
+            kobold = engine.create_creature("kobold", me.x + dx, me.y + dy, engine.depth)
+            engine.component(kobold, Health).hp = 1
+            return kobold, key
+    raise AssertionError("no open cell beside the player")
+
+
+def test_a_continued_games_morgue_counts_the_kills_of_every_session(tmp_path):
+    """The kills are kept in the game, not counted by the screen: a kobold killed before the
+    save and one after both reach the morgue of the continued game."""
+    engine = Engine(3)
+    app = GameApp.from_engine(engine, **hooks(tmp_path / "hero.json"))
+    kobold, key = kobold_beside(engine)
+    for _ in range(40):
+        if not engine.exists(kobold):
+            break
+        app.handle_key(key)
+    assert not engine.exists(kobold) and not engine.over
+    saved = app.session.save()
+    engine.close()
+    engine = continue_game(saved)
+    app = GameApp.from_engine(engine, **hooks(Path(saved)))
+    kobold, key = kobold_beside(engine)
+    engine.component(engine.player, Health).hp = 1
+    for _ in range(60):
+        if engine.over:
+            break
+        app.handle_key(key if engine.exists(kobold) else "s")
+        if not engine.exists(kobold) and not engine.over:
+            engine.damage(engine.player, 5, cause="smitten")  # the game ends: the morgue
+    while not isinstance(app.screen, EndScreen):
+        app.handle_key(" ")
+    morgue = (tmp_path / "hero-morgue.txt").read_text()
+    dead = morgue.split("Creatures that died\n")[1].split("\n\n")[0]
+    assert dead == "    2 kobold"
