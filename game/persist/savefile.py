@@ -423,23 +423,25 @@ def _actions(raw: list, bad) -> tuple[A.Action, ...]:
     """Every action, checked. A long recording repeats a few dozen distinct actions (moves,
     waits) many thousand times: each distinct spelling is checked once and its action (a
     frozen value) shared. The key holds each value's type beside it, so ``true`` is never
-    taken for ``1``; a spelling with floats or nested values is checked every time."""
-    out, known = [], {}
-    for index, item in enumerate(raw):
-        key = None
-        if type(item) is dict:
+    taken for ``1``; a spelling with floats is checked every time (``-0.0`` is ``0.0``), and
+    one that is not an object or holds a list cannot be a key: it is checked every time."""
+    out: list[A.Action] = []
+    known: dict[tuple, A.Action] = {}
+    append, get = out.append, known.get
+    for item in raw:
+        try:
             key = (*item.items(), *map(type, item.values()))
-            if float in key or list in key or dict in key:
-                key = None
-        action = known.get(key) if key is not None else None
+            action = get(key)
+        except (AttributeError, TypeError):
+            key = action = None
         if action is None:
             try:
                 action = A.Action.from_json(item)
             except (ValueError, TypeError) as err:
-                raise bad(f"action {index}: {_short(err)}") from None
-            if key is not None:
+                raise bad(f"action {len(out)}: {_short(err)}") from None
+            if key is not None and float not in key:
                 known[key] = action
-        out.append(action)
+        append(action)
     return tuple(out)
 
 
