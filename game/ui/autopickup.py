@@ -12,6 +12,7 @@ from game.content.magic import Consumable
 from game.world import actions as A
 from game.world.components import Item
 from game.world.engine import Engine
+from game.world.player_actions import taken_from_floor
 from game.world.stacks import STACKING_KINDS
 
 
@@ -26,10 +27,16 @@ def wanted(engine: Engine, item: int) -> bool:
 
 
 def after_step(engine: Engine, act) -> None:
-    """Pick up what is wanted on the player's cell, one recorded action each."""
+    """Pick up what is wanted on the player's cell, one recorded action each; what it took
+    is no longer in the step's "You see here: ..." (the pick-up says it)."""
     pos = engine.position(engine.player)
+    turn, taken = engine.turn, []
     for item in engine.items_at(pos.x, pos.y):
         if engine.over or not wanted(engine, item):
             continue
+        name = engine.item_name(item)
         if not isinstance(act(A.PickUp(item)), A.Done):
-            return
+            break
+        taken.append(name)
+    if taken:
+        taken_from_floor(engine, taken, turn)

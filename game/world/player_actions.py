@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from .engine import Engine
 
 REST_LIMIT = 200  # waits in one rest
+SEE_HERE = "You see here: "
 NO_SHIELD = "You have no shield to bash with."
 
 
@@ -55,7 +56,30 @@ def describe_floor(engine: Engine, x: int, y: int) -> list[Event]:
         names.append("a staircase down (>)")
     if (x, y) == gm.stairs_up:
         names.append("a staircase up (<)" if engine.depth > 1 else "the way out (<)")
-    return [Message("You see here: " + ", ".join(names) + ".")] if names else []
+    return [Message(SEE_HERE + ", ".join(names) + ".")] if names else []
+
+
+def taken_from_floor(engine: Engine, names: list[str], turn: int) -> None:
+    """Auto-pickup took ``names`` from the cell stepped onto on ``turn``: the step's "You see
+    here: ..." no longer lists them (and goes when it listed nothing else), so the log says
+    "You pick up the dart." and not both."""
+    for index in range(len(engine.log) - 1, -1, -1):
+        message = engine.log[index]
+        if message.turn > turn:
+            continue  # the pick-ups' own lines
+        if message.turn < turn:
+            return
+        if message.text.startswith(SEE_HERE) and message.text.endswith("."):
+            listed = message.text[len(SEE_HERE):-1].split(", ")
+            for name in names:
+                if name in listed:
+                    listed.remove(name)
+            if listed:
+                engine.log[index] = Message(SEE_HERE + ", ".join(listed) + ".", message.tone,
+                                            turn)
+            else:
+                del engine.log[index]
+            return
 
 
 def attack(engine: Engine, action: A.Attack) -> A.Result:

@@ -132,3 +132,25 @@ def test_travel_stops_when_a_creature_comes_into_view_and_knows_unfound_stairs()
     press(fresh, "U")  # depth 1's way out is where it starts; no stairs down known
     press(fresh, "G")
     assert "not found the stairs down" in fresh.session.notice
+
+
+def test_auto_pickup_says_only_what_it_picked_up_and_the_floor_the_rest():
+    """Stepping onto a potion that auto-pickup takes: "You pick up ...", not "You see here:
+    healing potion." first; what it leaves (a dagger) is still seen there."""
+    from game.ui.options import Options
+
+    texts = lambda app: [m.text for m in app.engine.log]  # noqa: E731
+    alone = app_for(HALL.replace("@....", "@!..."), {"!": "healing potion"})
+    press(alone, "l")
+    assert texts(alone)[-1] == "You pick up the healing potion (c)."
+    assert not any(t.startswith("You see here") for t in texts(alone))
+    engine = Engine.scenario(HALL.replace("@....", "@!..."), {"!": "dagger"}, seed=1)
+    engine.create_item("healing potion", 1, engine.position(engine.items_at(2, 1)[0]))
+    both = GameApp.from_engine(engine)
+    press(both, "l")
+    assert texts(both)[-2:] == ["You see here: dagger.", "You pick up the healing potion (c)."]
+    off = GameApp.from_engine(Engine.scenario(HALL.replace("@....", "@!..."),
+                                              {"!": "healing potion"}, seed=1),
+                              options=Options(auto_pickup=False))
+    press(off, "l")
+    assert texts(off)[-1] == "You see here: healing potion."
