@@ -1,7 +1,9 @@
 """Ctrl-C (a real SIGINT) during ``bot`` and ``verify``: one line, exit 130, nothing lost.
 
 The signal is sent by the child to itself at a chosen action, so the test does not race the
-interpreter's start: the command is well inside its work when it arrives."""
+interpreter's start: the command is well inside its work when it arrives. The child makes
+Ctrl-C live first: started from a background job (nohup, some CI runners) SIGINT is ignored,
+and the commands rightly leave an ignored signal ignored."""
 
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ import os, signal, sys
 from game.world.engine import Engine
 from game.__main__ import main
 
+signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl-C live, as in a terminal
 at, submitted, real = int(sys.argv[1]), [0], Engine.submit
 def submit(self, action):
     submitted[0] += 1
