@@ -279,8 +279,10 @@ def test_demo_without_a_tty_prints_one_line_and_exits_2(
 
 
 def default_sigint() -> None:
-    """Let Ctrl-C interrupt the child even when pytest runs as a background job (SIGINT ignored)."""
+    """Let Ctrl-C interrupt the child, and a hang-up reach it, even when pytest runs as a
+    background job (SIGINT ignored) or under nohup (SIGHUP ignored)."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
 
 
 class AnsweringScreen(pyte.Screen):
