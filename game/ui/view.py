@@ -143,7 +143,7 @@ def seen_rows(engine: Engine) -> tuple[np.ndarray, np.ndarray]:
     cells = fg.view("V3")[..., 0]  # one 3-byte value a cell: no inner loop over R, G, B
     np.copyto(cells, dim.view("V3")[..., 0])
     np.copyto(cells, bright.view("V3")[..., 0], where=gm.visible.T)
-    for x, y, glyph, colour in _sprites(engine):
+    for x, y, glyph, colour in _sprites(engine):  # a few: cell by cell beats fancy indexing
         ch[y, x] = ord(glyph)
         fg[y, x] = colour
     return ch, fg
@@ -156,13 +156,28 @@ def _sprites(engine: Engine) -> list[tuple[int, int, str, tuple[int, int, int]]]
     """(x, y, glyph, colour) of every entity in view, lowest layer first; things lying on
     explored cells out of view are remembered, dimmed (creatures are not: they move)."""
     gm = engine.gamemap
+    visible, explored, me = gm.visible, gm.explored, engine.player
     found = []
     for eid, pos, look in engine.drawn_here():
-        if gm.visible[pos.x, pos.y] or eid == engine.player:
-            found.append((look.layer, eid, pos.x, pos.y, look.glyph, look.colour))
-        elif look.layer < CREATURE_LAYER and gm.explored[pos.x, pos.y]:
-            found.append((look.layer, eid, pos.x, pos.y, look.glyph, palette.dimmed(look.colour)))
-    return [(x, y, g, c) for _, _, x, y, g, c in sorted(found)]
+        x, y = pos.x, pos.y
+        if eid == me or visible[x, y]:
+            found.append((look.layer, eid, x, y, look.glyph, look.colour))
+        elif look.layer < CREATURE_LAYER and explored[x, y]:
+            found.append((look.layer, eid, x, y, look.glyph, _dimmed(look.colour)))
+    found.sort()
+    return [(x, y, g, c) for _, _, x, y, g, c in found]
+
+
+_DIMMED: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+
+
+def _dimmed(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    dim = _DIMMED.get(colour)
+    if dim is None:
+        if len(_DIMMED) >= 4096:
+            _DIMMED.clear()
+        dim = _DIMMED[colour] = palette.dimmed(colour)
+    return dim
 
 
 def draw_status(console: tcod.console.Console, engine: Engine, rect: Rect) -> None:

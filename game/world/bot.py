@@ -53,6 +53,7 @@ class Bot:
         self._dropped: set[int] = set()  # items it has dropped: never picked up again
         self._last_seen: dict[int, tuple[int, int, int]] = {}  # creatures: depth, x, y
         self._spotted: dict[int, tuple[int, int, int]] = {}  # wanted items seen: depth, x, y
+        self._gains: tuple[object, dict[str, int]] = (None, {})  # _gain's, for one Fighter
 
     def play(self, submit: Callable[[A.Action], A.Result], actions: int) -> None:
         """Submit until the engine has recorded ``actions`` actions or the game is over."""
@@ -229,9 +230,19 @@ class Bot:
         return heavier in (stats.UNBURDENED, stats.BURDENED) and self._gain(item) > 0
 
     def _gain(self, item: int) -> int:
-        """How much better the fighter would be with this item in use (0: not better)."""
-        data = self._data(item)
+        """How much better the fighter would be with this item in use (0: not better):
+        worked out once for each kind of item while the player's Fighter is the same
+        (the engine hands out one object while nothing that feeds it changes)."""
         fighter = self.engine.fighter(self.engine.player)
+        if self._gains[0] is not fighter:
+            self._gains = (fighter, {})
+        known, name = self._gains[1], self._name(item)
+        if name not in known:
+            known[name] = self._gain_over(fighter, self.engine.catalog.lookup(name))
+        return known[name]
+
+    @staticmethod
+    def _gain_over(fighter: profiles.Fighter, data) -> int:
         if isinstance(data, Weapon) and data.held in MELEE_HOLDS:
             off = None if data.two_handed else fighter.off_hand
             return _blow(replace(fighter, main_hand=data, off_hand=off)) - _blow(fighter)

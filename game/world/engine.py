@@ -433,8 +433,9 @@ class Engine:
 
     def items_at(self, x: int, y: int) -> list[int]:
         self._use()
+        depth = self.depth
         return sorted(e for e, (_, p) in esper.get_components(Item, Position)
-                      if (p.x, p.y, p.depth) == (x, y, self.depth))
+                      if p.x == x and p.y == y and p.depth == depth)
 
     def blocker_at(self, x: int, y: int) -> int | None:
         """The creature (or player) standing on a cell of this level."""

@@ -93,8 +93,8 @@ class GameMap:
         """
         last = self._fov
         if last is not None and last[0] == (x, y, radius) \
-                and np.array_equal(last[1], self.transparent) \
-                and np.array_equal(last[2], self.visible):
+                and last[1] == self.transparent.tobytes() \
+                and last[2] == self.visible.tobytes():
             self.explored |= self.visible
             return
         self.visible[...] = tcod.map.compute_fov(
@@ -105,7 +105,7 @@ class GameMap:
             algorithm=tcod.constants.FOV_SYMMETRIC_SHADOWCAST,
         )
         self.explored |= self.visible
-        self._fov = ((x, y, radius), self.transparent.copy(), self.visible.copy())
+        self._fov = ((x, y, radius), self.transparent.tobytes(), self.visible.tobytes())
 
     def explored_to_rle(self) -> list[int]:
         """Run lengths of ``explored`` flattened in [x, y] C order, starting with a False run.

@@ -20,14 +20,33 @@ def distances(cost: np.ndarray, roots: Iterable[tuple[int, int]], *,
               diagonal: bool = True) -> np.ndarray:
     """Steps from the nearest root to every cell, entering a cell costing ``cost[x, y]``
     (0: impassable) and a diagonal step costing as much as a straight one; unreachable cells
-    hold ``FAR``. A root's own cell is 0 whatever its cost."""
-    graph = tcod.path.SimpleGraph(cost=cost.astype(np.int32, copy=False), cardinal=1,
-                                  diagonal=1 if diagonal else 0)
-    finder = tcod.path.Pathfinder(graph)
-    for root in roots:
-        finder.add_root((int(root[0]), int(root[1])))
+    hold ``FAR``. A root's own cell is 0 whatever its cost. A new array each call."""
+    finder, costs = _finder(cost.shape, diagonal)
+    costs[...] = cost  # the graph reads its cost array in place, at each search
+    cells = np.array([(int(r[0]), int(r[1])) for r in roots], dtype=np.intp).reshape(-1, 2)
+    distance = finder.distance
+    distance[...] = FAR
+    distance[cells[:, 0], cells[:, 1]] = 0  # every root at once, then one frontier
+    finder.rebuild_frontier()
     finder.resolve()
-    return finder.distance.astype(np.int32, copy=False)
+    return distance.astype(np.int32)  # a copy: the finder is used again
+
+
+_FINDERS: dict[tuple, tuple[tcod.path.Pathfinder, np.ndarray]] = {}
+
+
+def _finder(shape: tuple[int, int], diagonal: bool) -> tuple[tcod.path.Pathfinder, np.ndarray]:
+    """One pathfinder for each shape of map, and the cost array its graph reads: made once
+    (making a graph costs more than searching it), filled anew for each search."""
+    key = (shape, diagonal)
+    known = _FINDERS.get(key)
+    if known is None:
+        if len(_FINDERS) >= 8:
+            _FINDERS.clear()
+        costs = np.zeros(shape, dtype=np.int32)
+        graph = tcod.path.SimpleGraph(cost=costs, cardinal=1, diagonal=1 if diagonal else 0)
+        known = _FINDERS[key] = (tcod.path.Pathfinder(graph), costs)
+    return known
 
 
 def chebyshev(shape: tuple[int, int], x: int, y: int) -> np.ndarray:

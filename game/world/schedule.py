@@ -35,14 +35,15 @@ class Schedule:
             self.depth = depth
             self.heap = [(actor.next_tick, eid) for eid, actor, _ in self._actors(depth)]
             heapq.heapify(self.heap)
-        heap = self.heap
+        heap, entities = self.heap, esper._entities  # the current world's, read directly
         while True:
             tick, eid = heap[0]
-            actor = esper.try_component(eid, Actor)
-            pos = esper.try_component(eid, Position)
-            if actor is not None and actor.next_tick == tick and pos is not None \
-                    and pos.depth == depth:
-                return eid
+            comps = entities.get(eid)
+            if comps:
+                actor, pos = comps.get(Actor), comps.get(Position)
+                if actor is not None and actor.next_tick == tick and pos is not None \
+                        and pos.depth == depth:
+                    return eid
             heapq.heappop(heap)
 
     def acted(self, eid: int, next_tick: int) -> None:

@@ -19,12 +19,16 @@ TRAP_COST = 100  # a known trap costs as much as this many steps: any shorter wa
 
 def frontier(gm: GameMap) -> np.ndarray:
     """Known floor beside unknown cells: where exploring goes next."""
-    unknown = np.pad(~gm.explored, 1, constant_values=False)
-    near = np.zeros_like(gm.explored)
-    w, h = gm.explored.shape
-    for dx, dy in DIRECTIONS:
-        near |= unknown[1 + dx:1 + dx + w, 1 + dy:1 + dy + h]
+    unknown = ~gm.explored
+    near = np.zeros_like(unknown)
+    for dx, dy in DIRECTIONS:  # near[x, y] |= unknown[x + dx, y + dy] (off the map: known)
+        near[_cut(-dx), _cut(-dy)] |= unknown[_cut(dx), _cut(dy)]
     return near & gm.walkable & gm.explored
+
+
+def _cut(d: int) -> slice:
+    """The cells whose neighbour ``d`` away along an axis is on the map, or those neighbours."""
+    return slice(1, None) if d > 0 else slice(None, -1) if d < 0 else slice(None)
 
 
 def step_toward(engine: Engine, targets: list[tuple[int, int]]) -> tuple[int, int] | None:
