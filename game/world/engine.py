@@ -25,6 +25,7 @@ from . import (
     effects,
     feuds,
     fighters,
+    hashing,
     knowledge,
     paths,
     populate,
@@ -110,20 +111,25 @@ class Engine:
         self.cause = ""
         self._distance = paths.DistanceMaps()
         self._fighters = fighters.FighterCache()
+        self._hasher = hashing.StateHasher()
         self.schedule = Schedule()
         self._use()
 
-    def state(self, *, log: bool = True) -> dict:
+    def state(self, *, log: bool = True, entities: object = None,
+              streams: object = None) -> dict:
         """Everything that makes this game what it is, as JSON-ready data. Maps are not in it:
-        they come back from the seed; only what the player has explored is kept."""
+        they come back from the seed; only what the player has explored is kept. The state
+        hash passes ``entities`` and ``streams`` to stand in for parts it spells itself."""
         self._use()
         data = {
             "seed": self.seed, "character": self.character, "depth": self.depth,
             "now": self.now, "turn": self.turn, "outcome": self.outcome, "cause": self.cause,
-            "player": self.player, "streams": self.streams.state(),
+            "player": self.player,
+            "streams": self.streams.state() if streams is None else streams,
             "explored": {str(d): gm.explored_to_rle() for d, gm in sorted(self.levels.items())},
             "level_seeds": {str(d): v for d, v in sorted(self.level_seeds.items())},
-            "next_id": state.next_entity_id(), "entities": state.entities_json(),
+            "next_id": state.next_entity_id(),
+            "entities": state.entities_json() if entities is None else entities,
         }
         if self.rules != systems.DEFAULT:  # a manual game's state (and hash) is as it always was
             data["rules"] = self.rules
@@ -166,7 +172,9 @@ class Engine:
         self.gamemap.update_fov(pos.x, pos.y, FOV_RADIUS)
 
     def state_hash(self) -> str:
-        return state.state_hash(self)
+        """sha256 of the canonical JSON of ``state(log=False)`` (``game.world.hashing``)."""
+        self._use()
+        return self._hasher.digest(self)
 
     @classmethod
     def scenario(cls, picture: str, legend: dict[str, str] | None = None, *,
@@ -409,7 +417,7 @@ class Engine:
         """The player sees it: it stands on a visible cell of this level."""
         pos = esper.try_component(eid, Position)
         return (pos is not None and pos.depth == self.depth
-                and bool(self.gamemap.visible[pos.x, pos.y]))
+                and self.levels[pos.depth].visible.item(pos.x, pos.y))
 
     def is_dead(self, eid: int) -> bool:
         return esper.component_for_entity(eid, Health).hp <= 0
@@ -542,28 +550,31 @@ class Engine:
     def spend(self, ticks: int) -> list[Event]:
         """The player's action took ``ticks``: run the world until the player's next turn."""
         self.turn += 1
-        esper.component_for_entity(self.player, Actor).next_tick += ticks
-        pos = esper.component_for_entity(self.player, Position)
+        me, schedule = self.player, self.schedule
+        mine = esper.component_for_entity(me, Actor)
+        mine.next_tick += ticks
+        pos = esper.component_for_entity(me, Position)
         self.gamemap.update_fov(pos.x, pos.y, FOV_RADIUS)
         events: list[Event] = sight.comes_into_view(self)
-        self.schedule.acted(self.player, esper.component_for_entity(self.player, Actor).next_tick)
-        while not self.over:
-            eid = self.schedule.next_actor(self.depth)
+        schedule.acted(me, mine.next_tick)
+        while self.outcome is None:
+            eid = schedule.next_actor(self.depth)
             actor = esper.component_for_entity(eid, Actor)
-            self.now = max(self.now, actor.next_tick)
+            if actor.next_tick > self.now:
+                self.now = actor.next_tick
             events += vitals.metabolise(self, eid)
-            if self.over:
+            if self.outcome is not None:
                 break
             if not esper.entity_exists(eid):
                 continue
-            if eid == self.player:
+            if eid == me:
                 break
             taken_events, taken = ai.act(self, eid)
             events += taken_events
             if esper.entity_exists(eid):
-                events += sight.comes_into_view(self, [eid])
+                events += sight.comes_into_view(self, (eid,))
                 actor.next_tick += taken
-                self.schedule.acted(eid, actor.next_tick)
+                schedule.acted(eid, actor.next_tick)
         return events
 
     def damage(self, eid: int, amount: int, *, cause: str = "",

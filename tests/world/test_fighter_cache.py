@@ -59,3 +59,16 @@ def test_anything_that_feeds_it_makes_a_new_one(what):
     after = engine.fighter(me)
     assert after is not before and after == fresh(engine, me)
     engine.close()
+
+
+def test_the_at_screen_fighter_is_cached_apart_and_never_stale():
+    engine = Engine(6)
+    me = engine.player
+    shown = engine.fighter(me, known_only=True)
+    assert engine.fighter(me, known_only=True) is shown
+    assert shown == fighters.fighter(engine.catalog, me, known_only=True)
+    engine.component(me, Attributes).strength += 3
+    again = engine.fighter(me, known_only=True)
+    assert again is not shown and again == fighters.fighter(engine.catalog, me, known_only=True)
+    assert engine.fighter(me) == fresh(engine, me)  # the fighting one is its own entry
+    engine.close()

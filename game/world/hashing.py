@@ -1,0 +1,141 @@
+"""The state hash, taken fast: exactly ``sha256(canonical(engine.state(log=False)))``, but the
+JSON of each component and of each random stream is remembered with the values it was
+spelled from and spelled again only when they differ.
+
+A recording checks the state hash every ``CHECKPOINT_EVERY`` actions, and most of the state
+(the items lying about, the creatures of other levels, a stream nothing drew from) has not
+changed since the last time. Every component is still read, field by field, each time: a
+component changed in place (``health.hp -= 1``, ``training.skills[...] += 1``) is seen. A
+scalar is compared with its class as well, so ``True`` never passes for ``1``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import fields
+from typing import TYPE_CHECKING
+
+import esper
+
+from . import state
+
+if TYPE_CHECKING:
+    from .engine import Engine
+
+_MARK = "\x00{}\x00"  # stands in for a part while the rest is spelled; no state holds a NUL
+
+
+class StateHasher:
+    """One per engine: the JSON of its components and streams as last spelled."""
+
+    def __init__(self) -> None:
+        self._components: dict[tuple[int, type], tuple[tuple, str]] = {}
+        self._rows: dict[int, tuple[tuple, str]] = {}
+        self._streams: dict[str, tuple[tuple, str]] = {}
+
+    def digest(self, engine: Engine) -> str:
+        marks = {name: _MARK.format(name) for name in ("entities", "streams")}
+        text = state.canonical(engine.state(log=False, entities=marks["entities"],
+                                            streams=marks["streams"]))
+        for name, spelled in (("entities", self._entities), ("streams", self._streams_json)):
+            quoted = json.dumps(marks[name])
+            if text.count(quoted) != 1:  # cannot happen; if it did, the slow way is right
+                return state.state_hash(engine)
+            text = text.replace(quoted, spelled(engine))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def _entities(self, engine: Engine) -> str:
+        """[[id, {name: fields}], ...] in id order: an entity's row spelled again only when
+        one of its components reads differently, and then only that component."""
+        rows, known, spelled = [], self._rows, self._components
+        seen_rows: dict[int, tuple[tuple, str]] = {}
+        seen: dict[tuple[int, type], tuple[tuple, str]] = {}
+        entities = esper._entities
+        for eid in sorted(entities):
+            comps = entities[eid]
+            kinds = tuple(comps)
+            order = _ORDER.get(kinds) or _order(kinds)
+            values = [_READERS[kind](comps[kind]) for kind in order]
+            hit = known.get(eid)
+            if hit is None or hit[0][0] != order or hit[0][1] != values:
+                parts = []
+                for kind, read in zip(order, values, strict=True):
+                    part = spelled.get((eid, kind))
+                    if part is None or part[0] != read:
+                        part = (read, f'"{kind.__name__}":'
+                                f"{state.canonical(state.component_json(comps[kind]))}")
+                    seen[eid, kind] = part
+                    parts.append(part[1])
+                hit = ((order, values), f"[{eid},{{{','.join(parts)}}}]")
+            else:
+                for kind in order:
+                    part = spelled.get((eid, kind))
+                    if part is not None:
+                        seen[eid, kind] = part
+            seen_rows[eid] = hit
+            rows.append(hit[1])
+        self._rows, self._components = seen_rows, seen  # what is gone is forgotten
+        return f"[{','.join(rows)}]"
+
+    def _streams_json(self, engine: Engine) -> str:
+        parts, spelled = [], None
+        for name, stream in sorted(engine.streams.by_name.items()):
+            values = stream.getstate()
+            hit = self._streams.get(name)
+            if hit is None or hit[0] != values:
+                spelled = spelled or engine.streams.state()
+                hit = self._streams[name] = (values, state.canonical(spelled[name]))
+            parts.append(f"{json.dumps(name)}:{hit[1]}")
+        return f"{{{','.join(parts)}}}"
+
+
+class _Readers(dict):
+    """Component class -> ``lambda c: (c.a, c.a.__class__, c.b.copy(), ...)``, made once from
+    its dataclass fields (as ``dataclasses`` writes ``__init__``)."""
+
+    def __missing__(self, kind: type) -> Callable[[object], tuple]:
+        values = []
+        for f in fields(kind):
+            if not f.name.isidentifier():
+                raise TypeError(f"{kind.__name__}: a field name that is not an identifier")
+            values += _value_of(f.name, str(f.type))
+        reader = self[kind] = eval(  # noqa: S307  (our own field names)
+            f"lambda c: ({''.join(v + ', ' for v in values)})", {"_deep": _deep})
+        return reader
+
+
+def _value_of(name: str, annotation: str) -> list[str]:
+    """The expressions a field is read by: the value and its class; a tuple or list of
+    scalars copied with the class of each; any other container deeply."""
+    scalars = ("int", "str", "bool")
+    inner = [k.strip() for k in annotation[annotation.find("[") + 1:-1].split(",")]
+    if annotation.startswith("tuple[") and all(k in scalars for k in inner):
+        return [f"c.{name}", f"*map(type, c.{name})"]
+    if annotation.startswith("list[") and inner[0] in scalars:
+        return [f"tuple(c.{name})", f"*map(type, c.{name})"]
+    if annotation.startswith(("dict", "list", "set", "tuple")):
+        return [f"_deep(c.{name})"]
+    return [f"c.{name}", f"c.{name}.__class__"]
+
+
+_ORDER: dict[tuple[type, ...], tuple[type, ...]] = {}
+
+
+def _order(kinds: tuple[type, ...]) -> tuple[type, ...]:
+    """An entity's component classes in the order its JSON lists them (by name)."""
+    order = _ORDER[kinds] = tuple(sorted(kinds, key=lambda k: k.__name__))
+    return order
+
+
+def _deep(value):
+    """A container's snapshot, each scalar with its class."""
+    if isinstance(value, dict):
+        return tuple((k, _deep(v)) for k, v in value.items())
+    if isinstance(value, list | set | tuple):
+        return (value.__class__, *(_deep(v) for v in value))
+    return (value, value.__class__)
+
+
+_READERS = _Readers()
