@@ -14,7 +14,7 @@ import numpy as np
 from game.rules import profiles
 from game.rules.items import Armour
 
-from . import caster_ai, combat, feuds, free_blows, missiles, sight
+from . import caster_ai, combat, feuds, free_blows, missiles, sight, stealth
 from .components import Creature, Health, Position, Supply
 from .events import Event
 
@@ -33,7 +33,7 @@ def act(engine: Engine, eid: int) -> tuple[list[Event], int]:
     creature = esper.component_for_entity(eid, Creature)
     kind = engine.catalog.creatures[creature.kind]
     pos = esper.component_for_entity(eid, Position)
-    if not creature.awake and sight.notices(engine, eid):
+    if not creature.awake and stealth.notices(engine, eid):  # sight.notices, unwrapped
         _wake(engine, eid, creature, kind.behaviour)
     target = feuds.opponent(engine, eid)
     if target is None:

@@ -68,7 +68,8 @@ def hiding(engine: Engine) -> int:
 def notices(engine: Engine, eid: int) -> bool:
     """Whether a creature that has not noticed the player does so this turn."""
     sleeping = asleep(engine, eid)
-    pos, me = engine.position(eid), engine.position(engine.player)
+    pos = esper.component_for_entity(eid, Position)
+    me = esper.component_for_entity(engine.player, Position)
     heard = pos.depth == me.depth and max(abs(pos.x - me.x), abs(pos.y - me.y)) <= NOISE_RADIUS
     if not (heard or (not sleeping and sight.in_light(engine, eid))):
         return False
