@@ -206,11 +206,9 @@ class DungeonEnv(gym.Env):
             ch, fg = view.seen_rows(engine)
             last = self._last = (engine, len(engine.actions), ch, fg,
                                  np.array(self._stats(), dtype=np.int32))
-        message = np.zeros(MESSAGE_BYTES, dtype=np.uint8)
-        raw = text.encode()[:MESSAGE_BYTES]
-        message[:len(raw)] = np.frombuffer(raw, dtype=np.uint8)
+        raw = text.encode()[:MESSAGE_BYTES].ljust(MESSAGE_BYTES, b"\0")
         return {"glyphs": last[2].copy(), "colors": last[3].copy(), "stats": last[4].copy(),
-                "message": message}
+                "message": np.frombuffer(raw, dtype=np.uint8).copy()}
 
     def _stats(self) -> list[int]:
         engine = self.engine
