@@ -18,7 +18,8 @@ import esper
 from .components import Equipment, Inventory
 
 TURN_BY_TURN = {"Health": ("hp",), "Actor": ("next_tick",), "Position": ("x", "y", "depth"),
-                "Stance": ("stamina",), "Vitals": ("next_tick",), "Training": ("points",)}
+                "Stance": ("stamina",), "Training": ("points",), "Hero": ("xp",),
+                "Vitals": ("next_tick", "bleeding", "poison", "disease", "regen")}
 """Fields that change turn by turn and that no Fighter is built from: left out of ``stamp``
 (where the entity stands counts through ``in_wall``). A field read by ``fighter`` must not
 be named here."""
