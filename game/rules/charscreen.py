@@ -83,26 +83,35 @@ def armour_words(piece: Armour) -> str:
     return ", ".join(words)
 
 
-def item_lines(f: Fighter, data: object) -> list[str]:
+def item_lines(f: Fighter, data: object, *, in_use: bool = False) -> list[str]:
     """What examining a weapon or armour shows: its numbers as the fighter would have them
-    with it in use (the same profiles the attack uses), and the same numbers now."""
+    with it in use (the same profiles the attack uses), and the same numbers now; for the
+    thing in use (``in_use``) they are the same, so "Now" is left out."""
+    lines = _item_lines(f, data)
+    return [line for line in lines if not line.startswith(NOW)] if in_use else lines
+
+
+NOW = "Now:  "
+
+
+def _item_lines(f: Fighter, data: object) -> list[str]:
     if isinstance(data, profiles.Weapon) and data.is_missile:
         shot = profiles.shot(replace(f, missile=data))
         now = profiles.shot(f)
         return [f"Shot: {attack_line(shot)}", *_threat(shot),
-                f"Now:  {attack_line(now)}" if now else "Now:  no missile weapon"]
+                f"{NOW}{attack_line(now)}" if now else NOW + "no missile weapon"]
     if isinstance(data, profiles.Weapon):
         off = None if data.two_handed else f.off_hand
         blow = profiles.blow(replace(f, main_hand=data, off_hand=off), data)
         lines = [f"Blow: {attack_line(blow)}", *_threat(blow)]
         if data.made_for_throwing:
             lines.append(f"Throw: {attack_line(profiles.throw(f, data))}")
-        return lines + [f"Now:  {attack_line(profiles.melee_attacks(f)[0])}"]
+        return lines + [f"{NOW}{attack_line(profiles.melee_attacks(f)[0])}"]
     if isinstance(data, Armour) and not data.is_shield:
         worn = tuple(a for a in f.worn if a.slot != data.slot) + (data,)
-        return [f"Worn: {defence_line(replace(f, worn=worn))}", f"Now:  {defence_line(f)}"]
+        return [f"Worn: {defence_line(replace(f, worn=worn))}", f"{NOW}{defence_line(f)}"]
     if isinstance(data, Armour):
-        return [f"Held: {defence_line(replace(f, off_hand=data))}", f"Now:  {defence_line(f)}"]
+        return [f"Held: {defence_line(replace(f, off_hand=data))}", f"{NOW}{defence_line(f)}"]
     return []
 
 

@@ -151,7 +151,8 @@ def examine(session: Session, item: int) -> MenuScreen:
     """An item's numbers as they would be in use, beside the same numbers now."""
     engine = session.engine
     data = describe.item_data(engine, item)
-    lines = charscreen.item_lines(engine.fighter(engine.player), data)
+    lines = charscreen.item_lines(engine.fighter(engine.player), data,
+                                  in_use=engine.equipped_slot(item) is not None)
     lines.append(f"Weight {describe.pounds(describe.weight_tenths(engine, item))}")
     text = getattr(data, "description", "")
     if text:

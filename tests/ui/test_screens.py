@@ -15,7 +15,8 @@ from game.ui.main_screen import MainScreen
 from game.ui.menus import Entry, MenuScreen
 from game.ui.screen import POP
 from game.ui.view import Layout, camera
-from game.world.components import Health, Item, Vitals
+from game.world import actions as A
+from game.world.components import Equipment, Health, Item, Vitals
 from game.world.engine import Engine
 
 ROOM = """
@@ -472,7 +473,13 @@ def test_examining_an_item_in_the_inventory_shows_its_numbers_from_the_rules():
     blow = profiles.melee_attacks(app.engine.fighter(app.engine.player))[0]
     assert f"Blow: {blow.to_hit:+d} to hit, {blow.damage}" in screen
     assert "Threat 20-24" in screen and "Weight 4.0 lb" in screen
+    assert "Now:" not in screen  # the sword in hand: its numbers are the ones now
     press(app, "escape", "b")
+    assert "Worn: Dv" in text(app) and "Now:" not in text(app)
+    jerkin = app.engine.component(app.engine.player, Equipment).body
+    press(app, "escape", "escape")
+    app.engine.submit(A.TakeOff(jerkin))
+    press(app, "i", "b")  # taken off: worn beside as it is now
     assert "Worn: Dv" in text(app) and "Now:  Dv" in text(app)
 
 
