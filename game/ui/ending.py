@@ -39,10 +39,14 @@ class EndScreen:
         for row, (label, value) in enumerate(facts):
             put_runs(console, x, 5 + row, [(f"{label:<12}", palette.DIM), (value, palette.TEXT)])
         y = 5 + len(facts) + 1
+        # the score table's rows are 72 columns: further left than the facts rather than wrap
+        longest = max((len(line) for line in self.session.ending), default=0)
+        ex = max(1, min(x, console.width - 1 - longest))
+        room = console.width - ex - 1
         ending = [part for line in self.session.ending
-                  for part in (wrap(line, console.width - x - 1) if len(line) > 60 else [line])]
+                  for part in (wrap(line, room) if len(line) > room else [line])]
         for row, line in enumerate(ending):
-            put(console, x, y + row, line, palette.HEADING if row == 0 else palette.TEXT)
+            put(console, ex, y + row, line, palette.HEADING if row == 0 else palette.TEXT)
         self._draw_last_messages(console, x, y + len(ending) + 1)
         footer(console, "Enter or Esc: quit")
 
