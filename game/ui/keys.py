@@ -85,6 +85,8 @@ BINDINGS: tuple[Binding, ...] = (
     Binding(("ctrl-f",), "wiz_fsim", "wizard: fight simulator"),
     Binding(("ctrl-n",), "wiz_identify", "wizard: identify all"),
     Binding(("ctrl-l",), "wiz_spells", "wizard: learn all spells"),
+    Binding(("ctrl-y",), "wiz_level", "wizard: gain a level"),
+    Binding((), "wiz_wake", "wizard: wake all creatures"),  # the menu's, or the options file's
 )
 
 WIZARD_PREFIX = "wizard: "  # the help texts of the wizard keys: the help screen's second page

@@ -31,7 +31,8 @@ NEIGHBOURS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -
 SIMPLE: dict[str, Callable[[], W.WizardAction]] = {
     "wiz_map": W.MapLevel, "wiz_heal": W.Heal, "wiz_kill": W.KillAll,
     "wiz_invulnerable": W.Invulnerable, "wiz_rolls": W.ShowRolls, "wiz_regen": W.Regenerate,
-    "wiz_identify": W.IdentifyAll, "wiz_spells": W.LearnSpells,
+    "wiz_identify": W.IdentifyAll, "wiz_spells": W.LearnSpells, "wiz_level": W.GainLevel,
+    "wiz_wake": W.WakeAll,
 }
 
 
@@ -66,7 +67,8 @@ def confirm(session: Session) -> TextPrompt:
 
 def menu(session: Session) -> MenuScreen:
     """Every wizard command with its own key beside it; choosing one runs it."""
-    entries = [Entry(b.help.removeprefix("wizard: "), b.command, key_label(b.keys[0]))
+    entries = [Entry(b.help.removeprefix("wizard: "), b.command,
+                     key_label(b.keys[0]) if b.keys else "")
                for b in BINDINGS if b.command in COMMANDS and b.command != "wizard"]
 
     def pick(name: str) -> Step:

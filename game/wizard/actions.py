@@ -6,6 +6,7 @@ from game.world.wizard_actions import (  # noqa: F401
     CreateCreature,
     CreateItem,
     Enable,
+    GainLevel,
     GoToDepth,
     Heal,
     Invulnerable,
@@ -16,5 +17,6 @@ from game.world.wizard_actions import (  # noqa: F401
     SetStat,
     ShowRolls,
     Teleport,
+    WakeAll,
     WizardAction,
 )

@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
-from game.rules import stats
+from game.rules import levels, stats
 from game.rules.messages import a_or_an
 from game.rules.names import closest
 
 from . import actions as A
-from . import knowledge, magic_items, sight
+from . import knowledge, magic_items, progress, sight
 from .components import (
     Attributes,
     Creature,
@@ -260,6 +260,22 @@ class WakeAll(WizardAction):
         for eid, _ in engine.creatures_here():
             engine.component(eid, Creature).awake = True
         return "Every creature on the level wakes."
+
+
+@dataclass(frozen=True, slots=True)
+class GainLevel(WizardAction):
+    """Just enough experience for the next level: its hit points and talents, as a kill gives."""
+
+    tag: ClassVar[str] = "wiz.level"
+
+    def run(self, engine: Engine, flags: Player) -> A.Result:
+        me = progress.hero(engine, engine.player)
+        if me is None:
+            return A.Impossible("This character has no experience levels.")
+        if me.level >= levels.MAX_LEVEL:
+            return A.Impossible(f"You are already at level {levels.MAX_LEVEL}, the highest.")
+        events = progress.gain(engine, levels.xp_for_level(me.level + 1) - me.xp)
+        return A.Done(tuple(events), 0)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,8 @@ from game.world.bot import Bot
 from game.world.engine import Engine
 
 COMMANDS = (W.MapLevel(), W.CreateItem("long sword"), W.Heal(), W.SetStat("strength", 18),
-            W.ShowRolls(), W.Invulnerable(), W.GoToDepth(3), W.Regenerate(), W.KillAll())
+            W.ShowRolls(), W.Invulnerable(), W.GoToDepth(3), W.Regenerate(), W.KillAll(),
+            W.GainLevel(), W.WakeAll())
 
 
 def play_with_wizardry(recording: Recording) -> None:

@@ -442,3 +442,45 @@ def test_the_odds_inspector_takes_a_wounded_creature_as_it_is():
                                   engine.component(me, Health).hp),
                              Side("kobold", engine.fighter(kobold), 1, health.max_hp)))
     assert " ".join("\n".join(expected).split()) in shown  # the tables for 1 hp, not full health
+
+
+# --- levels and waking --------------------------------------------------------------------
+
+
+def test_gain_a_level_gives_the_next_level_with_its_hit_points_and_is_recorded():
+    app = wizard()
+    engine = app.engine
+    hero = engine.component(engine.player, W.progress.Hero)
+    health = engine.component(engine.player, Health)
+    level, max_hp = hero.level, health.max_hp
+    press(app, "ctrl-y")
+    assert hero.level == level + 1 and hero.xp == W.levels.xp_for_level(level + 1)
+    assert health.max_hp > max_hp
+    assert f"Welcome to level {level + 1}!" in text(app)
+    assert isinstance(engine.actions[-1], W.GainLevel)
+
+
+def test_gain_a_level_stops_at_the_highest_level():
+    engine = wizard().engine
+    for _ in range(W.levels.MAX_LEVEL - 1):
+        assert not isinstance(engine.submit(W.GainLevel()), W.A.Impossible)
+    hero = engine.component(engine.player, W.progress.Hero)
+    assert hero.level == W.levels.MAX_LEVEL
+    recorded = len(engine.actions)
+    refused = engine.submit(W.GainLevel())
+    assert isinstance(refused, W.A.Impossible)
+    assert f"already at level {W.levels.MAX_LEVEL}" in refused.reason
+    assert len(engine.actions) == recorded
+
+
+def test_wake_every_creature_is_on_the_menu_without_a_key_of_its_own():
+    picture = ROOM.replace("k", ".").replace("#........#\n##", "#......k.#\n##")
+    app = wizard(picture)
+    engine = app.engine
+    sleeper = next(eid for eid, _ in engine.creatures_here())
+    engine.component(sleeper, W.Creature).awake = False
+    press(app, "&")
+    entries = [e.value for e in app.screen.entries]
+    press(app, *["down"] * entries.index("wiz_wake"), "enter")
+    assert engine.component(sleeper, W.Creature).awake
+    assert isinstance(engine.actions[-1], W.WakeAll)
