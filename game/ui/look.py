@@ -89,11 +89,13 @@ class LookScreen:
         return layout, origin
 
     def draw_below(self, console: tcod.console.Console, layout: Layout, hint: str,
-                   colour: palette.Colour) -> None:
-        """The hint line, then what lies under the cursor, in the log's place."""
+                   colour: palette.Colour, lines: list[Line] | None = None) -> None:
+        """The hint line, then ``lines`` (by default what lies under the cursor), in the
+        log's place."""
         log = layout.log
         put(console, log.x, log.y, hint, colour, width=log.w)
-        lines = look_lines(self.session.engine, *self.cursor, log.w)
+        if lines is None:
+            lines = look_lines(self.session.engine, *self.cursor, log.w)
         for row, (text, line_colour) in enumerate(lines):
             if row + 1 < log.h:
                 put(console, log.x, log.y + 1 + row, text, line_colour, width=log.w)

@@ -19,6 +19,10 @@ from .view import Layout
 PATH_BG = (70, 60, 20)
 BLOCKED_BG = (90, 30, 30)
 FIRE_KEYS = ("enter", "t", "T", "f")
+NO_TARGET = [("No target in view: move the cursor with the direction keys to aim.",
+              palette.DIM)]
+"""Said under the hint while the cursor is still on the player (nothing to shoot at in view:
+aiming into the dark is still allowed), rather than describing the player."""
 
 
 class TargetScreen(LookScreen):
@@ -43,9 +47,7 @@ class TargetScreen(LookScreen):
         return super().handle_key(key)
 
     def _fire(self) -> Step:
-        engine = self.session.engine
-        me = engine.position(engine.player)
-        if self.cursor == (me.x, me.y):
+        if self._on_player():
             return STAY  # nothing aimed at yet: move the cursor first
         self.session.act(self.make(*self.cursor))
         return POP
@@ -65,7 +67,14 @@ class TargetScreen(LookScreen):
         self._mark(console, layout, origin, self.cursor,
                    BLOCKED_BG if short else palette.CURSOR_BG)
         hint = f"{self.title}, range {self.reach}: Tab target, Enter fire, Esc cancel"
-        self.draw_below(console, layout, hint, palette.TITLE)
+        if self._on_player():
+            self.draw_below(console, layout, hint, palette.TITLE, NO_TARGET)
+        else:
+            self.draw_below(console, layout, hint, palette.TITLE)
+
+    def _on_player(self) -> bool:
+        me = self.session.engine.position(self.session.engine.player)
+        return self.cursor == (me.x, me.y)
 
     @staticmethod
     def _mark(console: tcod.console.Console, layout: Layout, origin: tuple[int, int],

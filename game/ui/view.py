@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 import tcod.console
 
+from game.rules import charscreen, systems
 from game.world.components import Health, Player, Spells, Stance
 from game.world.engine import Engine
 
@@ -183,25 +184,39 @@ def _dimmed(colour: tuple[int, int, int]) -> tuple[int, int, int]:
 def draw_status(console: tcod.console.Console, engine: Engine, rect: Rect) -> None:
     """Two lines: who and how they stand, then where and when, and any trouble."""
     console.draw_rect(rect.x, rect.y, rect.w, rect.h, ord(" "), bg=STATUS_BG)
-    put_runs(console, rect.x + 1, rect.y, _vitals_runs(engine), width=rect.w - 2)
+    put_runs(console, rect.x + 1, rect.y, _vitals_runs(engine, rect.w - 2),
+             width=rect.w - 2)
     put_runs(console, rect.x + 1, rect.y + 1, _place_runs(engine), width=rect.w - 2)
 
 
-def _vitals_runs(engine: Engine) -> list[Line]:
+def _vitals_runs(engine: Engine, width: int = 80) -> list[Line]:
+    """Who, hit points, stamina, stance and the defender's numbers of the combat system in
+    play (the manual's Dv and Pv, or another system's own); the name goes first when the
+    line would not fit (the @ screen still shows it)."""
     me = engine.player
     health, stance = engine.component(me, Health), engine.component(me, Stance)
-    defence = describe.defence(engine)
-    return [
-        (engine.component(me, Player).character, palette.TITLE),
+    runs = [
         ("   HP ", palette.DIM),
         (f"{health.hp}/{health.max_hp}", palette.health(health.hp / max(1, health.max_hp))),
         ("   Stamina ", palette.DIM),
         (f"{stance.stamina}/{stance.max_stamina}",
          palette.health(stance.stamina / max(1, stance.max_stamina))),
         ("   ", palette.DIM), (stance.name, palette.TEXT),
-        ("   Dv ", palette.DIM), (str(defence.total()), palette.TEXT),
-        ("  Pv ", palette.DIM), (str(defence.protection), palette.TEXT),
-    ] + _spell_runs(engine)
+        *_defence_runs(engine), *_spell_runs(engine)]
+    name = engine.component(me, Player).character
+    if len(name) + sum(len(text) for text, _ in runs) > width:
+        return [(runs[0][0].lstrip(), runs[0][1]), *runs[1:]]
+    return [(name, palette.TITLE), *runs]
+
+
+def _defence_runs(engine: Engine) -> list[Line]:
+    if engine.rules == systems.DEFAULT:
+        defence = describe.defence(engine)
+        return [("   Dv ", palette.DIM), (str(defence.total()), palette.TEXT),
+                ("  Pv ", palette.DIM), (str(defence.protection), palette.TEXT)]
+    fighter = engine.fighter(engine.player, known_only=True)
+    return [("   ", palette.DIM),
+            (charscreen.system_defence_words(engine.rules, fighter), palette.TEXT)]
 
 
 def _spell_runs(engine: Engine) -> list[Line]:

@@ -41,6 +41,18 @@ def test_t_aims_at_the_nearest_creature_and_fires_an_arrow():
     assert engine.turn == 1
 
 
+def test_t_with_nothing_in_view_says_so_rather_than_describing_the_player():
+    app = app_for(RANGE.replace("k", "."), {}, "elf ranger")
+    press(app, "t")
+    assert isinstance(app.screen, TargetScreen)
+    shown = text(app)
+    assert "No target in view" in shown and "You (" not in shown
+    press(app, "enter")
+    assert app.engine.turn == 0 and isinstance(app.screen, TargetScreen)  # nothing aimed at
+    press(app, "l")  # aiming into the dark is allowed: the cursor moved, the ground is told
+    assert "No target in view" not in text(app)
+
+
 def test_escape_cancels_aiming_and_spends_no_time():
     app = app_for(RANGE, {"k": "kobold"}, "elf ranger")
     press(app, "t", "escape")

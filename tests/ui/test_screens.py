@@ -6,7 +6,7 @@ import pytest
 import tcod.console
 
 from game.content.catalog import load_catalog
-from game.rules import profiles
+from game.rules import charscreen, profiles
 from game.ui import keys, palette
 from game.ui.app import GameApp
 from game.ui.ending import EndScreen
@@ -87,6 +87,18 @@ def test_status_lines_show_hp_defence_depth_and_seed():
     assert "HP 14/14" in lines[0]
     assert f"Dv {defence.total()}" in lines[0] and f"Pv {defence.protection}" in lines[0]
     assert "Depth 1" in lines[1] and "Seed 42" in lines[1]
+
+
+@pytest.mark.parametrize("rules", ["qud", "d20", "coc", "tides"])
+def test_status_line_shows_the_defence_of_the_combat_system_in_play(rules):
+    app = scenario(rules=rules, character="elf mage")
+    engine = app.engine
+    words = charscreen.system_defence_words(rules, engine.fighter(engine.player, known_only=True))
+    status = Layout.of(tcod.console.Console(80, 24, order="F")).status
+    line = render(app)[status.y]
+    assert words in line and "Dv " not in line  # not the manual's numbers
+    assert "HP " in line and "SP " in line  # the name gives way first when it would not fit
+    assert ("elf mage" in line) == (rules != "tides")
 
 
 def test_status_shows_afflictions_only_when_present():
