@@ -10,9 +10,10 @@ from dataclasses import replace
 import pytest
 
 from game.content import load_armoury
+from game.content.catalog import load_catalog
 from game.rules import profiles
 from game.rules.profiles import Fighter
-from game.rules.systems import Clash, d20, qud
+from game.rules.systems import Clash, d20, qud, tides
 
 ARMOURY = load_armoury()
 CHAIN = ARMOURY.armour["chain mail shirt"]
@@ -99,3 +100,23 @@ def test_seeded_two_kind_hits_agree_with_the_exact_odds(system):
     mean = sum(system.resolve(c, rng).damage for _ in range(n)) / n
     expected = float(sum(v * p for v, p in exact.items()))
     assert abs(mean - expected) < 0.05 * max(1.0, expected)
+
+
+def beetle() -> Fighter:
+    """The fire beetle: its only attack is fire, a fiery bite."""
+    return load_catalog().creatures["fire beetle"].fighter()
+
+
+@pytest.mark.parametrize("system", [qud, d20, tides], ids=["qud", "d20", "tides"])
+def test_fire_meets_no_armour(system):
+    """Armour turns blows, not flames (the manual's non-physical damage ignores Protection):
+    a fiery bite meets chain mail as it meets a bare target, in the numbers and the odds."""
+    assert system.numbers(target(), damage_type="fire") == system.numbers(
+        plain(0), damage_type="fire")
+    assert system.numbers(target(), damage_type="slashing") != system.numbers(
+        plain(0), damage_type="slashing")
+    me = beetle()
+    bite = profiles.melee_attacks(me)[0]
+    assert bite.damage_types == ("fire",)
+    mailed = system.distribution(Clash.of(bite, me, target(), by_player=False))
+    assert mailed == system.distribution(Clash.of(bite, me, plain(0), by_player=False))

@@ -18,6 +18,7 @@ from ..profiles import (
     BASH,
     BLOW,
     NATURAL,
+    PHYSICAL_TYPES,
     AttackProfile,
     DefencePart,
     DefenceProfile,
@@ -68,7 +69,10 @@ def blow_kind(clash: Clash, natural: int) -> str:
 
 def protection(f: Fighter, damage_type: str = "") -> int:
     """The manual's Protection against a blow of ``damage_type`` (the plain total without
-    one): what AV, AC and armour are made of."""
+    one): what AV, AC and armour are made of. Fire, cold and the other non-physical kinds
+    meet none, as in the manual."""
+    if damage_type and damage_type not in PHYSICAL_TYPES:
+        return 0
     d = defence(f)
     return d.protection_against(damage_type) if damage_type else d.protection
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..dice import Dice, Rng
-from ..profiles import BASH, BLOW, SHOT, THROW, Fighter, defence, melee_attacks
+from ..profiles import BASH, BLOW, SHOT, THROW, Fighter, melee_attacks
 from ..resolve import Outcome, _damage_type
 from .common import (
     ZERO,
@@ -32,6 +32,7 @@ from .common import (
     manual_defence,
     mapped,
     miss,
+    protection,
     tidy,
     weapon_dice,
 )
@@ -74,7 +75,6 @@ def numbers(f: Fighter, attack=None, *, kind: str = BLOW, adjacent: bool = True,
         s = PER_STAT * needed
     else:
         s = PER_STAT * f.strength
-    d = defence(f)
     blows = kind if kind in (BLOW, BASH) else BLOW
     missiles = kind if kind in (SHOT, THROW) else SHOT
     return Numbers(
@@ -82,7 +82,7 @@ def numbers(f: Fighter, attack=None, *, kind: str = BLOW, adjacent: bool = True,
         parry=ORDINARY + PER_POINT * (manual_defence(f, blows, adjacent=adjacent) - 10),
         ag=ORDINARY + PER_POINT * (manual_defence(f, missiles, adjacent=adjacent) - 10),
         t=PER_STAT * f.constitution,
-        armour=d.protection_against(damage_type) if damage_type else d.protection)
+        armour=protection(f, damage_type))
 
 
 def target(attacker: int, defender: int, base: int = BASE) -> int:
