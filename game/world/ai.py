@@ -29,12 +29,19 @@ UNREACHABLE = np.iinfo(np.int32).max
 
 
 def act(engine: Engine, eid: int) -> tuple[list[Event], int]:
-    """One turn of a creature: returns its events and the ticks it took."""
-    creature = esper.component_for_entity(eid, Creature)
+    """One turn of a creature: returns its events and the ticks it took. A sleeper that hears
+    nothing (``stealth.sleeps_on``) does nothing at all: it cannot notice the player, and with
+    no foe ``feuds.opponent`` finds it nobody to fight, so no roll is made and nothing changes;
+    its turn is answered at once (most turns on a natural level are such)."""
+    comps = esper._entities[eid]  # the current world's, read directly
+    creature = comps[Creature]
     kind = engine.catalog.creatures[creature.kind]
-    pos = esper.component_for_entity(eid, Position)
-    if not creature.awake and stealth.notices(engine, eid):  # sight.notices, unwrapped
-        _wake(engine, eid, creature, kind.behaviour)
+    pos = comps[Position]
+    if not creature.awake:
+        if stealth.sleeps_on(engine, creature, kind.behaviour, pos):
+            return [], kind.speed
+        if stealth.notices(engine, eid):  # sight.notices, unwrapped
+            _wake(engine, eid, creature, kind.behaviour)
     target = feuds.opponent(engine, eid)
     if target is None:
         return _wander(engine, eid, pos, kind.speed) if kind.behaviour == "wander" else (

@@ -415,7 +415,8 @@ class Engine:
 
     def sees(self, eid: int) -> bool:
         """The player sees it: it stands on a visible cell of this level."""
-        pos = esper.try_component(eid, Position)
+        comps = esper._entities.get(eid)  # the current world's, read directly
+        pos = comps.get(Position) if comps else None
         return (pos is not None and pos.depth == self.depth
                 and self.levels[pos.depth].visible.item(pos.x, pos.y))
 
@@ -558,21 +559,23 @@ class Engine:
         events: list[Event] = sight.comes_into_view(self)
         schedule.acted(me, mine.next_tick)
         while self.outcome is None:
-            eid = schedule.next_actor(self.depth)
-            actor = esper.component_for_entity(eid, Actor)
+            eid, comps = schedule.next_turn(self.depth)
+            actor = comps[Actor]
             if actor.next_tick > self.now:
                 self.now = actor.next_tick
-            events += vitals.metabolise(self, eid)
-            if self.outcome is not None:
-                break
-            if not esper.entity_exists(eid):
-                continue
+            due = comps.get(Vitals)  # metabolise does nothing (and ends nothing) until due
+            if due is not None and due.next_tick <= self.now:
+                events += vitals.metabolise(self, eid)
+                if self.outcome is not None:
+                    break
+                if not esper.entity_exists(eid):
+                    continue
             if eid == me:
                 break
             taken_events, taken = ai.act(self, eid)
             events += taken_events
             if esper.entity_exists(eid):
-                events += sight.comes_into_view(self, (eid,))
+                events += sight.came_into_view(self, eid)
                 actor.next_tick += taken
                 schedule.acted(eid, actor.next_tick)
         return events

@@ -30,7 +30,9 @@ class Schedule:
         return [(eid, actor, pos) for eid, (actor, pos) in esper.get_components(Actor, Position)
                 if pos.depth == depth]
 
-    def next_actor(self, depth: int) -> int:
+    def next_turn(self, depth: int) -> tuple[int, dict]:
+        """The next actor and its components (esper's own dict of them: the turn loop reads
+        them directly rather than through a call for each)."""
         if self.heap is None or self.depth != depth:
             self.depth = depth
             self.heap = [(actor.next_tick, eid) for eid, actor, _ in self._actors(depth)]
@@ -43,7 +45,7 @@ class Schedule:
                 actor, pos = comps.get(Actor), comps.get(Position)
                 if actor is not None and actor.next_tick == tick and pos is not None \
                         and pos.depth == depth:
-                    return eid
+                    return eid, comps
             heapq.heappop(heap)
 
     def acted(self, eid: int, next_tick: int) -> None:

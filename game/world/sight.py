@@ -47,14 +47,20 @@ def comes_into_view(engine: Engine, eids: Iterable[int] | None = None) -> list[E
         eids = [e for e, _ in engine.creatures_here()]
     events: list[Event] = []
     for eid in eids:
-        creature = esper.try_component(eid, Creature)
-        if creature is None:
-            continue
-        seen = in_light(engine, eid)
-        if seen and not creature.in_view:
-            events += [CameIntoView(eid), Message(arrival(engine, eid), "warn")]
-        creature.in_view = seen
+        events += came_into_view(engine, eid)
     return events
+
+
+def came_into_view(engine: Engine, eid: int) -> list[Event]:
+    """``comes_into_view`` for one creature (after each creature's turn: a few reads)."""
+    comps = esper._entities.get(eid)  # the current world's, read directly
+    creature = comps.get(Creature) if comps else None
+    if creature is None:
+        return []
+    was, creature.in_view = creature.in_view, engine.sees(eid)
+    if creature.in_view and not was:
+        return [CameIntoView(eid), Message(arrival(engine, eid), "warn")]
+    return []
 
 
 def arrival(engine: Engine, eid: int) -> str:

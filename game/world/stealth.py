@@ -42,8 +42,24 @@ TUMBLE_TRAIN = 2  # points each time the player dodges a blow or a shot
 def asleep(engine: Engine, eid: int) -> bool:
     """It has not noticed the player and is not wandering about: it sleeps."""
     creature = esper.try_component(eid, Creature)
-    return (creature is not None and not creature.awake and creature.foe is None
-            and engine.catalog.creatures[creature.kind].behaviour != "wander")
+    return creature is not None and _sleeping(
+        creature, engine.catalog.creatures[creature.kind].behaviour)
+
+
+def _sleeping(creature: Creature, behaviour: str) -> bool:
+    return not creature.awake and creature.foe is None and behaviour != "wander"
+
+
+def sleeps_on(engine: Engine, creature: Creature, behaviour: str, pos: Position) -> bool:
+    """Asleep (as ``asleep`` says) and out of earshot: it cannot notice the player this turn
+    (a sleeper notices by noise alone), so ``notices`` would say no without a roll."""
+    return _sleeping(creature, behaviour) and not _heard(engine, pos)
+
+
+def _heard(engine: Engine, pos: Position) -> bool:
+    """The player's noise reaches the cell: ``NOISE_RADIUS`` steps on the same level."""
+    me = esper.component_for_entity(engine.player, Position)
+    return pos.depth == me.depth and max(abs(pos.x - me.x), abs(pos.y - me.y)) <= NOISE_RADIUS
 
 
 def unaware(eid: int) -> bool:
@@ -68,9 +84,7 @@ def hiding(engine: Engine) -> int:
 def notices(engine: Engine, eid: int) -> bool:
     """Whether a creature that has not noticed the player does so this turn."""
     sleeping = asleep(engine, eid)
-    pos = esper.component_for_entity(eid, Position)
-    me = esper.component_for_entity(engine.player, Position)
-    heard = pos.depth == me.depth and max(abs(pos.x - me.x), abs(pos.y - me.y)) <= NOISE_RADIUS
+    heard = _heard(engine, esper.component_for_entity(eid, Position))
     if not (heard or (not sleeping and sight.in_light(engine, eid))):
         return False
     hide = hiding(engine) + (ASLEEP_HIDE if sleeping else 0)

@@ -1,0 +1,155 @@
+"""The creature-turn loop's fast paths give exactly what the full work gives: a steady vitals
+tick skipped (``vitals._steady``) and a sleeper out of earshot answered at once
+(``stealth.sleeps_on``)."""
+
+from __future__ import annotations
+
+import esper
+import pytest
+
+from game.rules import stats
+from game.world import ai, feuds, stealth, vitals
+from game.world.components import Creature, Effects, Health, Hero, Position, Spells, Stance, Vitals
+from game.world.engine import Engine
+
+ROOM = """
+##############
+#............#
+#.@..........#
+#............#
+#...........k#
+##############
+"""
+
+
+def _tired(e, p):
+    e.component(p, Stance).stamina -= 3
+
+
+def _over_full(e, p):
+    e.component(p, Stance).stamina = e.component(p, Stance).max_stamina + 2
+
+
+def _tired_frenzied(e, p):  # Frenzy spends stamina: the vitals give none back
+    stance = e.component(p, Stance)
+    stance.name, stance.stamina = "Frenzy", stance.stamina - 3
+
+
+def _hurt(e, p):
+    e.component(p, Health).hp -= 2
+
+
+def _spell_points(e, p):
+    e.set_component(p, Spells(["shield"], 0, 3))
+
+
+def _full_spell_points(e, p):
+    e.set_component(p, Spells(["shield"], 3, 3))
+
+
+def _effect(e, p):
+    e.set_component(p, Effects({"haste": 2, "dazzled": 1}))
+
+
+def _no_effect(e, p):
+    e.set_component(p, Effects({}))
+
+
+def _rage(e, p):
+    e.component(p, Hero).rage = 2
+
+
+def _bleeding(e, p):
+    e.component(p, Vitals).bleeding = 2
+
+
+def _poison(e, p):
+    e.component(p, Vitals).poison = 1
+
+
+def _disease(e, p):
+    e.component(p, Vitals).disease = 3
+
+
+def _dead(e, p):  # a creature's hit points at 0: nothing comes back
+    e.component(p, Health).hp = 0
+    e.component(p, Stance).stamina = 0
+
+
+CHANGING = [_tired, _over_full, _hurt, _spell_points, _effect, _rage, _bleeding, _poison,
+            _disease]
+STEADY = [_tired_frenzied, _full_spell_points, _no_effect, _dead]
+
+
+def _engine(engines, change) -> Engine:
+    engine = Engine.scenario(ROOM, {"k": "kobold"})
+    engines.append(engine)
+    me = engine.player
+    engine.component(me, Health).hp = engine.component(me, Health).max_hp = 40
+    if change is not None:
+        change(engine, me)
+    engine.now = engine.component(me, Vitals).next_tick + 3 * stats.VITALS_TICKS + 7
+    return engine
+
+
+def _slow(engine: Engine, eid: int) -> list:
+    """The ticks one by one, with no fast path."""
+    comps = esper._entities[eid]
+    kept = comps[Vitals]
+    events = []
+    while kept.next_tick <= engine.now and not engine.over:
+        kept.next_tick += stats.VITALS_TICKS
+        events += vitals._tick(engine, eid, kept, comps)
+        if not esper.entity_exists(eid):
+            break
+    return events
+
+
+@pytest.mark.parametrize("change", [None, *CHANGING, *STEADY], ids=lambda c: getattr(
+    c, "__name__", "calm"))
+def test_metabolise_is_the_ticks_one_by_one(engines, change):
+    fast, slow = _engine(engines, change), _engine(engines, change)
+    fast._use()
+    comps = esper._entities[fast.player]
+    assert vitals._steady(comps[Vitals], comps) == (change not in CHANGING)
+    fast_events = vitals.metabolise(fast, fast.player)
+    slow._use()
+    slow_events = _slow(slow, slow.player)
+    assert [repr(e) for e in fast_events] == [repr(e) for e in slow_events]
+    assert fast.state_hash() == slow.state_hash()
+    assert fast.component(fast.player, Vitals).next_tick > fast.now
+
+
+def test_a_sleeper_out_of_earshot_does_nothing_and_rolls_nothing(engines):
+    engine = Engine.scenario(ROOM, {"k": "kobold"})
+    engines.append(engine)
+    kobold = next(e for e, _ in engine.creatures_here())
+    creature = engine.component(kobold, Creature)
+    creature.awake = False
+    pos = engine.component(kobold, Position)
+    kind = engine.catalog.creatures[creature.kind]
+    assert stealth.asleep(engine, kobold)
+    assert stealth.sleeps_on(engine, creature, kind.behaviour, pos)
+    rolls = engine.streams.ai.getstate()
+    before = engine.state_hash()
+    assert ai.act(engine, kobold) == ([], kind.speed)
+    assert engine.streams.ai.getstate() == rolls and engine.state_hash() == before
+    # the full work agrees: it notices nothing, without a roll, and fights nobody
+    assert not stealth.notices(engine, kobold) and feuds.opponent(engine, kobold) is None
+    assert engine.streams.ai.getstate() == rolls and engine.state_hash() == before
+
+
+@pytest.mark.parametrize("why", ["heard", "foe", "awake"])
+def test_a_sleeper_that_may_wake_or_fight_takes_its_full_turn(engines, why):
+    engine = Engine.scenario(ROOM, {"k": "kobold"})
+    engines.append(engine)
+    kobold = next(e for e, _ in engine.creatures_here())
+    creature = engine.component(kobold, Creature)
+    creature.awake = why == "awake"
+    if why == "heard":
+        engine.move_entity(kobold, 4, 3)
+    if why == "foe":
+        creature.foe = engine.player
+    kind = engine.catalog.creatures[creature.kind]
+    assert not stealth.sleeps_on(engine, creature, kind.behaviour,
+                                 engine.component(kobold, Position))
