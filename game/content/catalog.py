@@ -35,6 +35,10 @@ class Catalog:
     races: dict[str, Race] = field(default_factory=dict)
     classes: dict[str, HeroClass] = field(default_factory=dict)
     rivals: frozenset[tuple[str, str]] = frozenset()  # kinds that fight each other on sight
+    # name -> table entry, as ``lookup`` found it: the tables are filled as they load and never
+    # changed after (``replace`` makes a new catalog, and with it an empty memo)
+    _found: dict[str, ItemData] = field(default_factory=dict, init=False, repr=False,
+                                        compare=False)
 
     def hero_class(self, character: str) -> HeroClass:
         return self.classes[self.characters[character].class_]
@@ -43,6 +47,12 @@ class Catalog:
         return self.races[self.characters[character].race]
 
     def lookup(self, name: str) -> ItemData:
+        found = self._found.get(name)
+        if found is None:
+            found = self._found[name] = self._search(name)
+        return found
+
+    def _search(self, name: str) -> ItemData:
         for table in (self.armoury.weapons, self.armoury.armour, self.armoury.ammo, self.misc,
                       self.magic.consumables):
             if name in table:

@@ -36,13 +36,17 @@ class Seeker:
     """A recording being replayed. It keeps keyframes (the engine state every ``every``
     actions, taken as it plays) so that seeking back restores the nearest keyframe at or
     before the target and replays forward from there, never from the first action. It
-    starts with the save's own keyframes unless ``saved`` is false (a replay from the seed)."""
+    starts with the save's own keyframes unless ``saved`` is false (a replay from the seed).
+    ``engine_keyframes`` false: its engine does not take the keyframes a game being played
+    takes for its save (a replay only verified is never saved)."""
 
     def __init__(self, save: SaveData, *, every: int = KEYFRAME_EVERY,
-                 saved: bool = True) -> None:
+                 saved: bool = True, engine_keyframes: bool = True) -> None:
         self.save = save
         self.every = every
+        self.engine_keyframes = engine_keyframes
         self.engine = Engine(save.seed, save.character, wizard=save.wizard, rules=save.rules)
+        self._own_keyframes()
         self.index = 0
         self.keyframes: dict[int, str] = {**(save.keyframes if saved else {}),
                                           0: canonical(self.engine.state())}
@@ -112,7 +116,12 @@ class Seeker:
         engine.actions = list(self.save.actions[:position])
         self.engine.close()
         self.engine, self.index = engine, position
+        self._own_keyframes()
         self.restores += 1
+
+    def _own_keyframes(self) -> None:
+        if not self.engine_keyframes:
+            self.engine.keyframe_every = 0
 
     def close(self) -> None:
         self.engine.close()
@@ -126,12 +135,14 @@ class Seeker:
 
 
 def replay(save: SaveData | str | os.PathLike, *, upto: int | None = None,
-           keyframe_every: int | None = None) -> Seeker:
+           keyframe_every: int | None = None, engine_keyframes: bool = True) -> Seeker:
     """Rebuild the game from the seed by replaying the recorded actions (all of them, or the
-    first ``upto``); the result's ``engine`` is the game. Raises OutOfSync or SaveError."""
+    first ``upto``); the result's ``engine`` is the game (with the keyframes a played game
+    keeps, unless ``engine_keyframes`` is false). Raises OutOfSync or SaveError."""
     if not isinstance(save, SaveData):
         save = load(save)
-    seeker = Seeker(save, every=keyframe_every or 0, saved=False)
+    seeker = Seeker(save, every=keyframe_every or 0, saved=False,
+                    engine_keyframes=engine_keyframes)
     try:
         seeker.check()
         seeker.seek(seeker.length if upto is None else upto)
@@ -149,7 +160,7 @@ def verify(path: str | os.PathLike) -> tuple[int, str]:
     except SaveError as err:
         return 2, str(err)
     try:
-        with replay(save) as seeker:
+        with replay(save, engine_keyframes=False) as seeker:
             _check_final(seeker)
     except OutOfSync as err:
         return 1, f"{path}: {err}{_last_good(save, err.action)}{_version_note(save)}"

@@ -25,6 +25,7 @@ from . import (
     effects,
     feuds,
     fighters,
+    floor,
     hashing,
     knowledge,
     paths,
@@ -105,6 +106,7 @@ class Engine:
         self.actions: list[A.Action] = []
         self.checkpoints: dict[int, str] = {}  # state hash after every CHECKPOINT_EVERY actions
         self.keyframes: dict[int, str] = {}  # state() as canonical JSON every KEYFRAME_EVERY
+        self.keyframe_every = KEYFRAME_EVERY  # 0: none (a replay only verified needs none)
         self.pending: A.Action | None = None  # the action being performed
         self.log: list[Message] = []
         self.outcome: str | None = None  # "dead" or "won"
@@ -112,6 +114,7 @@ class Engine:
         self._distance = paths.DistanceMaps()
         self._fighters = fighters.FighterCache()
         self._hasher = hashing.StateHasher()
+        self.floor = floor.Floor()
         self.schedule = Schedule()
         self._use()
 
@@ -442,9 +445,7 @@ class Engine:
 
     def items_at(self, x: int, y: int) -> list[int]:
         self._use()
-        depth = self.depth
-        return sorted(e for e, (_, p) in esper.get_components(Item, Position)
-                      if p.x == x and p.y == y and p.depth == depth)
+        return sorted(self.floor.items.at(self.depth, x, y))
 
     def blocker_at(self, x: int, y: int) -> int | None:
         """The creature (or player) standing on a cell of this level."""
@@ -527,7 +528,7 @@ class Engine:
         self.actions.append(action)
         if len(self.actions) % CHECKPOINT_EVERY == 0:
             self.checkpoints[len(self.actions)] = self.state_hash()
-        if len(self.actions) % KEYFRAME_EVERY == 0:
+        if self.keyframe_every and len(self.actions) % self.keyframe_every == 0:
             self.keyframes[len(self.actions)] = state.canonical(self.state())
         return result
 

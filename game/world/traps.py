@@ -56,10 +56,8 @@ def create(name: str, x: int, y: int, depth: int) -> int:
 
 
 def trap_at(engine: Engine, x: int, y: int) -> int | None:
-    for eid, (_, pos) in esper.get_components(Trap, Position):
-        if (pos.x, pos.y, pos.depth) == (x, y, engine.depth):
-            return eid
-    return None
+    found = engine.floor.traps.at(engine.depth, x, y)
+    return found[0] if found else None
 
 
 def known(engine: Engine) -> list[tuple[int, int]]:

@@ -1,0 +1,47 @@
+"""What lies on the floor, grouped by level: the items or traps of one level found without
+reading those of every other level on every step.
+
+Why it cannot go stale: esper keeps the list ``get_components(kind, Position)`` returns and
+makes a new one after any component is added or removed anywhere. A thing comes to lie on a
+level, leaves it or changes level only by gaining or losing a Position (always a new one:
+nothing moves an item's or a trap's Position in place), so while esper hands back the same
+list object the grouping made from it holds. The cell is still read from each Position.
+"""
+
+from __future__ import annotations
+
+import esper
+
+from .components import Item, Position, Trap
+
+
+class ByDepth:
+    """The entities with a ``kind`` component and a Position, grouped by depth."""
+
+    def __init__(self, kind: type) -> None:
+        self.kind = kind
+        self._source: list | None = None  # esper's list the groups were made from
+        self._groups: dict[int, list[tuple[int, object, Position]]] = {}
+
+    def on(self, depth: int) -> list[tuple[int, object, Position]]:
+        """(entity, component, position) for each one on ``depth``, in esper's order."""
+        found = esper.get_components(self.kind, Position)
+        if found is not self._source:
+            groups: dict[int, list[tuple[int, object, Position]]] = {}
+            for eid, (thing, pos) in found:
+                groups.setdefault(pos.depth, []).append((eid, thing, pos))
+            self._source, self._groups = found, groups
+        return self._groups.get(depth, [])
+
+    def at(self, depth: int, x: int, y: int) -> list[int]:
+        """The entities lying on one cell, in esper's order."""
+        return [eid for eid, _, pos in self.on(depth)
+                if pos.x == x and pos.y == y and pos.depth == depth]
+
+
+class Floor:
+    """One engine's items and traps lying about (each engine has its own esper world)."""
+
+    def __init__(self) -> None:
+        self.items = ByDepth(Item)
+        self.traps = ByDepth(Trap)

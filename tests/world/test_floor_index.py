@@ -1,0 +1,83 @@
+"""What lies on a cell (``Engine.items_at``, ``traps.trap_at``) is read from a grouping by
+level kept between steps (``game.world.floor``): it is always what a search of every item and
+trap finds, whatever was picked up, dropped, made, destroyed or left on another level."""
+
+from __future__ import annotations
+
+import esper
+import pytest
+
+from game.world import actions as A
+from game.world import traps
+from game.world.bot import Bot
+from game.world.components import Item, Player, Position, Trap
+from game.world.engine import Engine
+
+
+def searched(engine: Engine, kind: type, x: int, y: int) -> list[int]:
+    engine._use()
+    return sorted(e for e, (_, p) in esper.get_components(kind, Position)
+                  if (p.x, p.y, p.depth) == (x, y, engine.depth))
+
+
+def check_level(engine: Engine) -> int:
+    """Compare every cell where an item or trap lies on this level, and the player's."""
+    engine._use()
+    cells = {(p.x, p.y) for _, (_, p) in esper.get_components(Item, Position)
+             if p.depth == engine.depth}
+    cells |= {(p.x, p.y) for _, (_, p) in esper.get_components(Trap, Position)
+              if p.depth == engine.depth}
+    pos = engine.position(engine.player)
+    for x, y in cells | {(pos.x, pos.y)}:
+        assert engine.items_at(x, y) == searched(engine, Item, x, y)
+        found = searched(engine, Trap, x, y)
+        assert traps.trap_at(engine, x, y) == (found[0] if found else None)
+    return len(cells)
+
+
+def test_it_is_the_search_all_through_a_game():
+    engine = Engine(11)
+    engine.component(engine.player, Player).invulnerable = True
+    bot = Bot(engine, 11, turns=800)
+    cells, depths, carried = 0, set(), set()
+    for _ in range(800):
+        engine.submit(bot.next_action())
+        cells += check_level(engine)
+        depths.add(engine.depth)
+        carried.add(len(engine.inventory()))
+    assert cells > 2000 and len(depths) >= 2 and len(carried) >= 2  # it saw a varied game
+    engine.close()
+
+
+CHANGES = {
+    "an item made here": lambda e, x, y: e.create_item("dagger", 1, Position(x, y, e.depth)),
+    "an item made on another level": lambda e, x, y: e.create_item(
+        "dagger", 1, Position(x, y, e.depth + 1)),
+    "a trap made here": lambda e, x, y: traps.create("pit", x, y, e.depth),
+    "a carried thing dropped": lambda e, x, y: e.submit(A.Drop(e.inventory()[-1])),
+}
+
+
+@pytest.mark.parametrize("what", sorted(CHANGES))
+def test_a_change_shows_at_once(what):
+    engine = Engine(12)
+    pos = engine.position(engine.player)
+    before = (engine.items_at(pos.x, pos.y), traps.trap_at(engine, pos.x, pos.y))
+    CHANGES[what](engine, pos.x, pos.y)
+    after = (engine.items_at(pos.x, pos.y), traps.trap_at(engine, pos.x, pos.y))
+    check_level(engine)
+    assert (after != before) == (what != "an item made on another level")
+    engine.close()
+
+
+def test_an_item_picked_up_or_destroyed_is_gone_at_once():
+    engine = Engine(12)
+    pos = engine.position(engine.player)
+    first = engine.create_item("dagger", 1, Position(pos.x, pos.y, engine.depth))
+    second = engine.create_item("club", 1, Position(pos.x, pos.y, engine.depth))
+    assert engine.items_at(pos.x, pos.y) == [first, second]
+    assert isinstance(engine.submit(A.PickUp(first)), A.Done)
+    assert engine.items_at(pos.x, pos.y) == [second]
+    engine.delete(second)
+    assert engine.items_at(pos.x, pos.y) == []
+    engine.close()
