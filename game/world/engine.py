@@ -119,17 +119,19 @@ class Engine:
         self._use()
 
     def state(self, *, log: bool = True, entities: object = None,
-              streams: object = None) -> dict:
+              streams: object = None, explored: object = None) -> dict:
         """Everything that makes this game what it is, as JSON-ready data. Maps are not in it:
         they come back from the seed; only what the player has explored is kept. The state
-        hash passes ``entities`` and ``streams`` to stand in for parts it spells itself."""
+        hash passes ``entities``, ``streams`` and ``explored`` to stand in for parts it spells
+        itself."""
         self._use()
         data = {
             "seed": self.seed, "character": self.character, "depth": self.depth,
             "now": self.now, "turn": self.turn, "outcome": self.outcome, "cause": self.cause,
             "player": self.player,
             "streams": self.streams.state() if streams is None else streams,
-            "explored": {str(d): gm.explored_to_rle() for d, gm in sorted(self.levels.items())},
+            "explored": ({str(d): gm.explored_to_rle() for d, gm in sorted(self.levels.items())}
+                         if explored is None else explored),
             "level_seeds": {str(d): v for d, v in sorted(self.level_seeds.items())},
             "next_id": state.next_entity_id(),
             "entities": state.entities_json() if entities is None else entities,

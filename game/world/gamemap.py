@@ -11,8 +11,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
-import tcod.constants
-import tcod.map
+
+from .fov import Caster
 
 Pos = tuple[int, int]
 Room = tuple[int, int, int, int]
@@ -41,6 +41,7 @@ class GameMap:
     stairs_up: Pos | None = None
     rooms: list[Room] = field(default_factory=list)
     _fov: tuple | None = field(default=None, repr=False)  # the last sight computed, to reuse
+    _caster: Caster | None = field(default=None, repr=False)  # made at the first sight cast
 
     def __post_init__(self) -> None:
         for name in _ARRAYS:
@@ -91,21 +92,16 @@ class GameMap:
         was last computed, over the same terrain, with ``visible`` untouched since, the sight
         is the same and is not cast again.
         """
-        last = self._fov
-        if last is not None and last[0] == (x, y, radius) \
-                and last[1] == self.transparent.tobytes() \
+        seen, cells, last = (x, y, radius), self.transparent.tobytes(), self._fov
+        if last is not None and last[0] == seen and last[1] == cells \
                 and last[2] == self.visible.tobytes():
             self.explored |= self.visible
             return
-        self.visible[...] = tcod.map.compute_fov(
-            self.transparent,
-            (x, y),
-            radius=radius,
-            light_walls=True,
-            algorithm=tcod.constants.FOV_SYMMETRIC_SHADOWCAST,
-        )
+        if self._caster is None:
+            self._caster = Caster(self.transparent.shape)
+        self.visible[...] = self._caster.cast(self.transparent, cells, x, y, radius)
         self.explored |= self.visible
-        self._fov = ((x, y, radius), self.transparent.tobytes(), self.visible.tobytes())
+        self._fov = (seen, cells, self.visible.tobytes())
 
     def explored_to_rle(self) -> list[int]:
         """Run lengths of ``explored`` flattened in [x, y] C order, starting with a False run.

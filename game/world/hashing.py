@@ -28,18 +28,22 @@ _MARK = "\x00{}\x00"  # stands in for a part while the rest is spelled; no state
 
 
 class StateHasher:
-    """One per engine: the JSON of its components and streams as last spelled."""
+    """One per engine: the JSON of its entities, streams and explored maps as last spelled."""
 
     def __init__(self) -> None:
-        self._components: dict[tuple[int, type], tuple[tuple, str]] = {}
-        self._rows: dict[int, tuple[tuple, str]] = {}
+        # id -> (component classes, every field read at once, the row's JSON, each component's
+        # (fields read, JSON) by class)
+        self._rows: dict[int, tuple[tuple, tuple, str, dict]] = {}
         self._streams: dict[str, tuple[tuple, str]] = {}
+        self._explored: dict[int, tuple[bytes, str]] = {}
 
     def digest(self, engine: Engine) -> str:
-        marks = {name: _MARK.format(name) for name in ("entities", "streams")}
+        marks = {name: _MARK.format(name) for name in ("entities", "streams", "explored")}
         text = state.canonical(engine.state(log=False, entities=marks["entities"],
-                                            streams=marks["streams"]))
-        for name, spelled in (("entities", self._entities), ("streams", self._streams_json)):
+                                            streams=marks["streams"],
+                                            explored=marks["explored"]))
+        for name, spelled in (("entities", self._entities), ("streams", self._streams_json),
+                              ("explored", self._explored_json)):
             quoted = json.dumps(marks[name])
             if text.count(quoted) != 1:  # cannot happen; if it did, the slow way is right
                 return state.state_hash(engine)
@@ -48,36 +52,35 @@ class StateHasher:
 
     def _entities(self, engine: Engine) -> str:
         """[[id, {name: fields}], ...] in id order: an entity's row spelled again only when
-        one of its components reads differently, and then only that component."""
-        rows, known, spelled = [], self._rows, self._components
-        seen_rows: dict[int, tuple[tuple, str]] = {}
-        seen: dict[tuple[int, type], tuple[tuple, str]] = {}
+        one of its components reads differently, and then only that component. Every field
+        of an entity is read by one function made for its set of components (_ROW_READERS)."""
+        rows, known, seen = [], self._rows, {}
         entities = esper._entities
         for eid in sorted(entities):
             comps = entities[eid]
             kinds = tuple(comps)
-            order = _ORDER.get(kinds) or _order(kinds)
-            values = [_READERS[kind](comps[kind]) for kind in order]
+            values = (_ROW_READERS.get(kinds) or _row_reader(kinds))(comps)
             hit = known.get(eid)
-            if hit is None or hit[0][0] != order or hit[0][1] != values:
-                parts = []
-                for kind, read in zip(order, values, strict=True):
-                    part = spelled.get((eid, kind))
-                    if part is None or part[0] != read:
-                        part = (read, f'"{kind.__name__}":'
-                                f"{state.canonical(state.component_json(comps[kind]))}")
-                    seen[eid, kind] = part
-                    parts.append(part[1])
-                hit = ((order, values), f"[{eid},{{{','.join(parts)}}}]")
-            else:
-                for kind in order:
-                    part = spelled.get((eid, kind))
-                    if part is not None:
-                        seen[eid, kind] = part
-            seen_rows[eid] = hit
-            rows.append(hit[1])
-        self._rows, self._components = seen_rows, seen  # what is gone is forgotten
+            if hit is None or hit[0] != kinds or hit[1] != values:
+                hit = _respelled(eid, comps, kinds, values, hit)
+            seen[eid] = hit
+            rows.append(hit[2])
+        self._rows = seen  # what is gone is forgotten
         return f"[{','.join(rows)}]"
+
+    def _explored_json(self, engine: Engine) -> str:
+        """``{"depth": runs, ...}`` as ``state()`` has it, each level's runs spelled again only
+        when its ``explored`` array holds other bytes."""
+        parts, known = [], self._explored
+        for depth, gm in sorted(engine.levels.items(), key=lambda item: str(item[0])):
+            cells = gm.explored.tobytes()
+            hit = known.get(depth)
+            if hit is None or hit[0] != cells:
+                hit = known[depth] = (cells, state.canonical(gm.explored_to_rle()))
+            parts.append(f"{json.dumps(str(depth))}:{hit[1]}")
+        for depth in set(known) - set(engine.levels):
+            del known[depth]
+        return f"{{{','.join(parts)}}}"
 
     def _streams_json(self, engine: Engine) -> str:
         parts, spelled = [], None
@@ -106,20 +109,56 @@ class _Readers(dict):
         return reader
 
 
-def _value_of(name: str, annotation: str) -> list[str]:
+def _value_of(name: str, annotation: str, obj: str = "c") -> list[str]:
     """The expressions a field is read by: the value and its class; a tuple or list of
-    scalars copied with the class of each; any other container deeply."""
+    scalars copied with the class of each; any other container deeply. ``obj`` names the
+    component in them."""
     scalars = ("int", "str", "bool")
     inner = [k.strip() for k in annotation[annotation.find("[") + 1:-1].split(",")]
     if annotation.startswith("tuple[") and all(k in scalars for k in inner):
-        return [f"c.{name}", f"*map(type, c.{name})"]
+        return [f"{obj}.{name}", f"*map(type, {obj}.{name})"]
     if annotation.startswith("list[") and inner[0] in scalars:
-        return [f"tuple(c.{name})", f"*map(type, c.{name})"]
+        return [f"tuple({obj}.{name})", f"*map(type, {obj}.{name})"]
     if annotation.startswith(("dict", "list", "set", "tuple")):
-        return [f"_deep(c.{name})"]
-    return [f"c.{name}", f"c.{name}.__class__"]
+        return [f"_deep({obj}.{name})"]
+    return [f"{obj}.{name}", f"{obj}.{name}.__class__"]
 
 
+def _respelled(eid: int, comps: dict, kinds: tuple, values: tuple,
+               hit: tuple | None) -> tuple[tuple, tuple, str, dict]:
+    """An entity's row again, each component's JSON kept from ``hit`` if it reads the same."""
+    old = hit[3] if hit is not None else {}
+    parts = {}
+    for kind in _ORDER.get(kinds) or _order(kinds):
+        read = _READERS[kind](comps[kind])
+        part = old.get(kind)
+        if part is None or part[0] != read:
+            part = (read, f'"{kind.__name__}":'
+                    f"{state.canonical(state.component_json(comps[kind]))}")
+        parts[kind] = part
+    text = f"[{eid},{{{','.join(part[1] for part in parts.values())}}}]"
+    return kinds, values, text, parts
+
+
+def _row_reader(kinds: tuple[type, ...]) -> Callable[[dict], tuple]:
+    """``comps -> (every field read of each component, in name order)``: the expressions of
+    _READERS for each class, made into one function for this set of classes."""
+    lines, values = [], []
+    for index, kind in enumerate(_ORDER.get(kinds) or _order(kinds)):
+        lines.append(f"    c{index} = comps[K{index}]")
+        for f in fields(kind):
+            if not f.name.isidentifier():
+                raise TypeError(f"{kind.__name__}: a field name that is not an identifier")
+            values += _value_of(f.name, str(f.type), f"c{index}")
+    names = {f"K{i}": kind for i, kind in enumerate(_ORDER[kinds])}
+    code = "\n".join(["def read(comps):", *lines,
+                      f"    return ({''.join(v + ', ' for v in values)})"])
+    exec(code, {"_deep": _deep, **names}, scope := {})  # noqa: S102  (our own field names)
+    reader = _ROW_READERS[kinds] = scope["read"]
+    return reader
+
+
+_ROW_READERS: dict[tuple[type, ...], Callable[[dict], tuple]] = {}
 _ORDER: dict[tuple[type, ...], tuple[type, ...]] = {}
 
 

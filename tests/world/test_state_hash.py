@@ -42,6 +42,9 @@ CHANGES = {
     "a stream drawn from": lambda e: e.streams.loot.random(),
     "an entity gone": lambda e: e.delete(_creature(e)),
     "an entity made": lambda e: e.create_item("dagger"),
+    "a cell explored, in place": lambda e: e.gamemap.explored.__setitem__(
+        (0, 0), not e.gamemap.explored[0, 0]),
+    "a level entered": lambda e: e.go_to_level(2),
 }
 
 
