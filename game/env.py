@@ -66,6 +66,8 @@ STATS = ("x", "y", "hp", "max_hp", "stamina", "max_stamina", "stance", "defence"
          "protection", "strength", "dexterity", "constitution", "willpower", "depth",
          "deepest", "turn", "kills", "actions")
 OPTIONS = {"character", "rules", "depth", "awake", "invulnerable"}
+_SIMPLE = {"wait": A.Wait, "rest": A.Rest, "down": A.Descend, "up": A.Ascend}
+_STANCE_STEPS = {"careful": -1, "bold": 1, "normal": None}
 
 
 class DungeonEnv(gym.Env):
@@ -155,11 +157,12 @@ class DungeonEnv(gym.Env):
         """The game action an env action stands for now, or why there is none."""
         name = ACTIONS[index]
         engine = self.engine
-        if name in MOVES:
-            return A.Move(*MOVES[name])
-        simple = {"wait": A.Wait, "rest": A.Rest, "down": A.Descend, "up": A.Ascend}
-        if name in simple:
-            return simple[name]()
+        move = MOVES.get(name)
+        if move is not None:
+            return A.Move(*move)
+        simple = _SIMPLE.get(name)
+        if simple is not None:
+            return simple()
         if name == "pickup":
             pos = engine.position(engine.player)
             items = engine.items_at(pos.x, pos.y)
@@ -170,8 +173,7 @@ class DungeonEnv(gym.Env):
             drinkable = inventory.ITEM_COMMANDS["quaff"].fits
             potion = next((i for i in engine.inventory() if drinkable(engine, i)), None)
             return A.Quaff(potion) if potion is not None else "You have nothing to drink."
-        step = {"careful": -1, "bold": 1, "normal": None}[name]
-        return combat_keys.stance_change(engine, step)
+        return combat_keys.stance_change(engine, _STANCE_STEPS[name])
 
     def _score(self, events: tuple) -> tuple[float, str]:
         """The reward for this step's events, and the lines they logged."""

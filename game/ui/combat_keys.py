@@ -11,6 +11,7 @@ import tcod.console
 from game.rules import profiles, stats
 from game.rules.items import Ammo, Weapon
 from game.world import actions as A
+from game.world.components import Equipment, Stance
 from game.world.engine import Engine
 from game.world.player_actions import NO_SHIELD
 
@@ -27,11 +28,12 @@ STANCE_ORDER = tuple(stats.STANCES)  # Coward ... Frenzy
 
 def _throwables(engine: Engine) -> list[int]:
     """Weapons that can be thrown: those made for it first, what is wielded last."""
-    items = [i for i in engine.inventory()
-             if isinstance(describe.item_data(engine, i), Weapon)
-             and not describe.item_data(engine, i).is_missile]
-    return sorted(items, key=lambda i: (not describe.item_data(engine, i).made_for_throwing,
-                                        engine.equipped_slot(i) is not None))
+    weapons = [(i, data) for i in engine.inventory()
+               if isinstance(data := describe.item_data(engine, i), Weapon)
+               and not data.is_missile]
+    weapons.sort(key=lambda w: (not w[1].made_for_throwing,
+                                engine.equipped_slot(w[0]) is not None))
+    return [i for i, _ in weapons]
 
 
 def _aim_throw(session: Session, item: int) -> TargetScreen:
@@ -45,12 +47,20 @@ def ready_shot(engine: Engine) -> Shot | None:
     """What t uses: the readied missile weapon, else the first unused weapon made for
     throwing, as (what the aim says, range, the action at a cell); None with nothing ready.
     The Gymnasium environment's "fire at the nearest" uses it too."""
-    fighter = engine.fighter(engine.player)
-    if fighter.missile is not None:
+    if _missile_readied(engine):
+        fighter = engine.fighter(engine.player)
         return (f"Shoot the {fighter.missile.name}", profiles.shot(fighter).range, A.Fire)
     made = [i for i in _throwables(engine) if describe.item_data(engine, i).made_for_throwing
             and engine.equipped_slot(i) is None]
     return _throw_shot(engine, made[0]) if made else None
+
+
+def _missile_readied(engine: Engine) -> bool:
+    """Whether the player's Fighter has a missile weapon (a weapon in the missile slot, as
+    ``game.world.fighters`` builds it), asked without building the Fighter."""
+    eq = engine.component(engine.player, Equipment)
+    return eq is not None and eq.missile is not None \
+        and isinstance(describe.item_data(engine, eq.missile), Weapon)
 
 
 def _throw_shot(engine: Engine, item: int) -> Shot:
@@ -138,10 +148,12 @@ def stance(session: Session, step: int | None) -> Step:
 
 def stance_change(engine: Engine, step: int | None) -> A.SetStance | str:
     """The stance one step towards Coward (-1) or Frenzy (+1), or Normal (None); or why
-    there is none."""
-    current = engine.fighter(engine.player).stance.name
+    there is none. The stance is read from its component, which the Fighter's is built
+    from (Normal without one), so no Fighter is built to ask it."""
     if step is None:
         return A.SetStance(stats.NORMAL.name)
+    stance = engine.component(engine.player, Stance)
+    current = stance.name if stance is not None else stats.NORMAL.name
     index = STANCE_ORDER.index(current) + step
     if not 0 <= index < len(STANCE_ORDER):
         return f"You are already in the {current} stance."

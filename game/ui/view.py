@@ -123,8 +123,8 @@ def _level_look(gm) -> tuple[Look, Look]:
               *(np.ascontiguousarray(fg.transpose(1, 0, 2)) for fg in looks))
     if len(_LOOKS) >= 16:
         _LOOKS.clear()
-    _LOOKS[id(gm)] = (gm, colours, wall.tobytes(), (by_column, by_row))
-    return by_column, by_row
+    known = _LOOKS[id(gm)] = (gm, colours, wall.tobytes(), (by_column, by_row))
+    return known[3]  # the same object while it lasts: ``_terrain_rows`` knows it by that
 
 
 def seen_map(engine: Engine) -> tuple[np.ndarray, np.ndarray]:
@@ -137,17 +137,49 @@ def seen_map(engine: Engine) -> tuple[np.ndarray, np.ndarray]:
 def seen_rows(engine: Engine) -> tuple[np.ndarray, np.ndarray]:
     """``seen_map`` indexed [y, x], as new contiguous arrays (int32 codes, uint8 RGB): the
     Gymnasium environment's observation, made with whole-array operations."""
-    gm = engine.gamemap
-    glyphs, bright, dim = _level_look(gm)[1]
-    ch = np.where(gm.explored.T, glyphs, ord(" "))
-    fg = np.empty_like(dim)
-    cells = fg.view("V3")[..., 0]  # one 3-byte value a cell: no inner loop over R, G, B
-    np.copyto(cells, dim.view("V3")[..., 0])
-    np.copyto(cells, bright.view("V3")[..., 0], where=gm.visible.T)
+    base_ch, base_fg = _terrain_rows(engine.gamemap)
+    ch, fg = base_ch.copy(), base_fg.copy()
     for x, y, glyph, colour in _sprites(engine):  # a few: cell by cell beats fancy indexing
         ch[y, x] = ord(glyph)
         fg[y, x] = colour
     return ch, fg
+
+
+_ROWS: dict[int, tuple] = {}
+
+
+def _terrain_rows(gm) -> tuple[np.ndarray, np.ndarray]:
+    """The level's terrain as the player sees it, [y, x], nothing standing on it: worked out
+    again only when ``explored``, ``visible`` or the level's look changed. They are compared
+    by value (a copy of each as bytes), so no change made anywhere can be missed; the arrays
+    handed out are the cache's own, never to be written."""
+    look = _level_look(gm)
+    explored, visible = gm.explored.tobytes(), gm.visible.tobytes()
+    known = _ROWS.get(id(gm))
+    if known is not None and known[0] is gm and known[1] is look \
+            and known[2] == explored and known[3] == visible:
+        return known[4]
+    glyphs, bright, dim = look[1]
+    ch = _blank(glyphs.shape).copy()
+    np.copyto(ch, glyphs, where=gm.explored.T)
+    fg = dim.copy()  # then one 3-byte value a cell: no inner loop over R, G, B
+    np.copyto(fg.view("V3")[..., 0], bright.view("V3")[..., 0], where=gm.visible.T)
+    ch.flags.writeable = fg.flags.writeable = False
+    if len(_ROWS) >= 16:
+        _ROWS.clear()
+    _ROWS[id(gm)] = (gm, look, explored, visible, (ch, fg))
+    return ch, fg
+
+
+_BLANKS: dict[tuple[int, ...], np.ndarray] = {}
+
+
+def _blank(shape: tuple[int, ...]) -> np.ndarray:
+    """Spaces (int32 codes) of the shape: copied, they start a map faster than ``np.where``."""
+    blank = _BLANKS.get(shape)
+    if blank is None:
+        blank = _BLANKS[shape] = np.full(shape, ord(" "), dtype=np.int32)
+    return blank
 
 
 CREATURE_LAYER = 2  # Renderable.layer of creatures: shown only while in view
