@@ -28,12 +28,14 @@ BASH_ONE_IN = 4
 UNREACHABLE = np.iinfo(np.int32).max
 
 
-def act(engine: Engine, eid: int) -> tuple[list[Event], int]:
+def act(engine: Engine, eid: int, comps: dict | None = None) -> tuple[list[Event], int]:
     """One turn of a creature: returns its events and the ticks it took. A sleeper that hears
     nothing (``stealth.sleeps_on``) does nothing at all: it cannot notice the player, and with
     no foe ``feuds.opponent`` finds it nobody to fight, so no roll is made and nothing changes;
-    its turn is answered at once (most turns on a natural level are such)."""
-    comps = esper._entities[eid]  # the current world's, read directly
+    its turn is answered at once (most turns on a natural level are such). ``comps``, when
+    given, is esper's dict of its components (the turn loop has it)."""
+    if comps is None:
+        comps = esper._entities[eid]  # the current world's, read directly
     creature = comps[Creature]
     kind = engine.catalog.creatures[creature.kind]
     pos = comps[Position]

@@ -568,17 +568,17 @@ class Engine:
                 self.now = actor.next_tick
             due = comps.get(Vitals)  # metabolise does nothing (and ends nothing) until due
             if due is not None and due.next_tick <= self.now:
-                events += vitals.metabolise(self, eid)
+                events += vitals.metabolise(self, eid, comps)
                 if self.outcome is not None:
                     break
                 if not esper.entity_exists(eid):
                     continue
             if eid == me:
                 break
-            taken_events, taken = ai.act(self, eid)
+            taken_events, taken = ai.act(self, eid, comps)
             events += taken_events
             if esper.entity_exists(eid):
-                events += sight.came_into_view(self, eid)
+                events += sight.came_into_view(self, eid, comps)
                 actor.next_tick += taken
                 schedule.acted(eid, actor.next_tick)
         return events

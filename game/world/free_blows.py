@@ -77,13 +77,8 @@ def _strikes(engine: Engine, hostile: int, mover: int) -> bool:
 
 
 def _neighbours(engine: Engine, mover: int, x: int, y: int) -> list[int]:
-    out = []
-    for dx in (-1, 0, 1):
-        for dy in (-1, 0, 1):
-            other = engine.blocker_at(x + dx, y + dy) if (dx or dy) else None
-            if other is not None and other != mover:
-                out.append(other)
-    return sorted(out)
+    return sorted(other for other in engine.schedule.around(engine.depth, x, y)
+                  if other != mover)
 
 
 def _apart(a: tuple[int, int], b: tuple[int, int]) -> bool:

@@ -46,14 +46,15 @@ def comes_into_view(engine: Engine, eids: Iterable[int] | None = None) -> list[E
     if eids is None:
         eids = [e for e, _ in engine.creatures_here()]
     events: list[Event] = []
+    entities = esper._entities  # the current world's, read directly
     for eid in eids:
-        events += came_into_view(engine, eid)
+        events += came_into_view(engine, eid, entities.get(eid))
     return events
 
 
-def came_into_view(engine: Engine, eid: int) -> list[Event]:
-    """``comes_into_view`` for one creature (after each creature's turn: a few reads)."""
-    comps = esper._entities.get(eid)  # the current world's, read directly
+def came_into_view(engine: Engine, eid: int, comps: dict | None) -> list[Event]:
+    """``comes_into_view`` for one creature, given esper's dict of its components (or None
+    when it has gone): after each creature's turn, a few reads."""
     creature = comps.get(Creature) if comps else None
     if creature is None:
         return []

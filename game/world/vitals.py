@@ -24,13 +24,15 @@ if TYPE_CHECKING:
 REGEN_POINTS = 6  # regeneration: 1 hit point per this many 6 s ticks (twice that diseased)
 
 
-def metabolise(engine: Engine, eid: int) -> list[Event]:
-    """Every vitals tick due by now, for one entity (called at the start of its turn)."""
-    comps = esper._entities.get(eid)  # the current world's, read directly
+def metabolise(engine: Engine, eid: int, comps: dict | None = None) -> list[Event]:
+    """Every vitals tick due by now, for one entity (called at the start of its turn);
+    ``comps``, when given, is esper's dict of its components (the turn loop has it)."""
+    if comps is None:
+        comps = esper._entities.get(eid)  # the current world's, read directly
     vitals = comps.get(Vitals) if comps else None
     if vitals is None or vitals.next_tick > engine.now:
         return []
-    if not engine.over and _steady(vitals, comps):
+    if engine.outcome is None and _steady(vitals, comps):  # not engine.over
         due = (engine.now - vitals.next_tick) // stats.VITALS_TICKS + 1
         vitals.next_tick += due * stats.VITALS_TICKS
         return []

@@ -133,6 +133,7 @@ def test_a_sleeper_out_of_earshot_does_nothing_and_rolls_nothing(engines):
     rolls = engine.streams.ai.getstate()
     before = engine.state_hash()
     assert ai.act(engine, kobold) == ([], kind.speed)
+    assert ai.act(engine, kobold, esper._entities[kobold]) == ([], kind.speed)
     assert engine.streams.ai.getstate() == rolls and engine.state_hash() == before
     # the full work agrees: it notices nothing, without a roll, and fights nobody
     assert not stealth.notices(engine, kobold) and feuds.opponent(engine, kobold) is None
@@ -153,3 +154,30 @@ def test_a_sleeper_that_may_wake_or_fight_takes_its_full_turn(engines, why):
     kind = engine.catalog.creatures[creature.kind]
     assert not stealth.sleeps_on(engine, creature, kind.behaviour,
                                  engine.component(kobold, Position))
+
+
+CROWD = """
+########
+#k.k...#
+#k@k...#
+#..k.k.#
+########
+"""
+
+
+def test_around_finds_what_at_finds_cell_by_cell(engines):
+    """``Schedule.around`` (free blows' neighbours) is ``at`` on each of the eight cells, also
+    when one of them holds an actor that is gone."""
+    engine = Engine.scenario(CROWD, {"k": "kobold"})
+    engines.append(engine)
+    schedule, me = engine.schedule, engine.position(engine.player)
+
+    def one_by_one():
+        return [e for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy
+                for e in [schedule.at(1, me.x + dx, me.y + dy)] if e is not None]
+
+    expected = one_by_one()
+    assert len(expected) == 5 and schedule.around(1, me.x, me.y) == expected
+    gone = expected[1]
+    esper.delete_entity(gone, immediate=True)  # behind the schedule's back
+    assert schedule.around(1, me.x, me.y) == [e for e in expected if e != gone] == one_by_one()
