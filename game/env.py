@@ -92,6 +92,7 @@ class DungeonEnv(gym.Env):
         self.engine: Engine | None = None
         self.kills = self.deepest = 0
         self._last: tuple | None = None  # the last observation's arrays, and of what
+        self._said: tuple[str | None, np.ndarray | None] = (None, None)  # see _message
 
     # --- the Gymnasium API ----------------------------------------------------------------
 
@@ -122,7 +123,8 @@ class DungeonEnv(gym.Env):
     def step(self, action: int) -> tuple[dict, float, bool, bool, dict]:
         if self.engine is None:
             raise RuntimeError("call reset() before step()")
-        if not self.action_space.contains(action):
+        if not (type(action) is int and 0 <= action < len(ACTIONS)) \
+                and not self.action_space.contains(action):  # a plain int in range: at once
             raise ValueError(f"not an action of this environment: {action!r}")
         engine = self.engine
         chosen = self.game_action(int(action))
@@ -208,9 +210,16 @@ class DungeonEnv(gym.Env):
             ch, fg = view.seen_rows(engine)
             last = self._last = (engine, len(engine.actions), ch, fg,
                                  np.array(self._stats(), dtype=np.int32))
-        raw = text.encode()[:MESSAGE_BYTES].ljust(MESSAGE_BYTES, b"\0")
         return {"glyphs": last[2].copy(), "colors": last[3].copy(), "stats": last[4].copy(),
-                "message": np.frombuffer(raw, dtype=np.uint8).copy()}
+                "message": self._message(text).copy()}
+
+    def _message(self, text: str) -> np.ndarray:
+        """The message's bytes, padded: the last one is kept (most steps say nothing)."""
+        said = self._said
+        if said[0] != text:
+            raw = text.encode()[:MESSAGE_BYTES].ljust(MESSAGE_BYTES, b"\0")
+            said = self._said = (text, np.frombuffer(raw, dtype=np.uint8))
+        return said[1]
 
     def _stats(self) -> list[int]:
         engine = self.engine

@@ -4,14 +4,16 @@ The fighter cache (``game.world.fighters.FighterCache``) hands out the same Figh
 stamp is unchanged. The stamp reads every field of every component, so a component or field
 added later (a talent, a status, a power) is covered unasked; only ``TURN_BY_TURN``'s fields,
 which no Fighter is built from, are left out. It is taken often (every blow, every screen),
-so each component kind gets a reader made once from its dataclass fields: one call that
-returns the kind and the field values, containers copied (the live ones change in place).
+so each kind of entity (its component classes, in order) gets a reader made once from the
+dataclass fields: one call that returns every field value, containers copied (the live ones
+change in place).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import fields
+from operator import attrgetter
 
 import esper
 
@@ -30,56 +32,73 @@ _FLAT = tuple(f"{box}[{of}]" for box in ("list", "set") for of in ("int", "str")
 """Containers of scalars: a shallow copy is a snapshot (compared by value)."""
 
 class _Readers(dict):
-    """Component class -> its reader, made when first met."""
+    """A tuple of component classes (an entity's, in esper's order) -> the reader of all
+    their fields at once, made when first met."""
+
+    LIMIT = 512  # kinds of entity: a handful in any game, but never without bound
 
     def __init__(self, own: bool) -> None:
         super().__init__()
         self.own = own
 
-    def __missing__(self, kind: type) -> Callable[[object], tuple]:
-        reader = self[kind] = _reader(kind, self.own)
+    def __missing__(self, kinds: tuple[type, ...]) -> Callable[[Iterable], tuple]:
+        if len(self) >= self.LIMIT:
+            self.clear()
+        reader = self[kinds] = _reader(kinds, self.own)
         return reader
 
 
 _OWN, _CARRIED = _Readers(True), _Readers(False)
 _SLOTS = Equipment.__slots__
+_SLOTTED = attrgetter(*_SLOTS)
 
 
 def stamp(eid: int) -> tuple:
     """The entity's own components (but ``TURN_BY_TURN``'s fields), and every component of
-    each thing it carries or uses, in one tuple: the same stamp, the same Fighter."""
+    each thing it carries or uses, in one tuple: the same stamp, the same Fighter. Each
+    entity's part is its component classes and then all their values, from one reader."""
     entities = esper._entities
     comps = entities[eid]
     inventory = comps.get(Inventory)
     things = list(inventory.items) if inventory is not None else []
     eq = comps.get(Equipment)
     if eq is not None:
-        for slot in _SLOTS:
-            item = getattr(eq, slot)
+        for item in _SLOTTED(eq):
             if item is not None and item not in things:
                 things.append(item)
-    own, carried = _OWN, _CARRIED
-    return (eid, *[own[c.__class__](c) for c in comps.values()],
-            *[(i, *[carried[c.__class__](c) for c in entities[i].values()]) for i in things])
+    kinds = tuple(comps)
+    parts = [eid, kinds, _OWN[kinds](comps.values())]
+    carried = _CARRIED
+    for i in things:
+        held = entities[i]
+        kinds = tuple(held)
+        parts.append((i, kinds, carried[kinds](held.values())))
+    return tuple(parts)
 
 
-def _reader(kind: type, own: bool) -> Callable[[object], tuple]:
-    """``lambda c: (kind, c.a, c.b.copy(), ...)`` for the dataclass ``kind``, written out
-    from its own field names (what ``dataclasses`` itself does for ``__init__``)."""
-    left_out = TURN_BY_TURN.get(kind.__name__, ()) if own else ()
-    chosen = [f for f in fields(kind) if f.name not in left_out]
-    if not all(f.name.isidentifier() for f in chosen):
-        raise TypeError(f"{kind.__name__}: a field name that is not an identifier")
-    values = [_value_of(f.name, str(f.type)) for f in chosen]
-    source = f"lambda c: (kind, {''.join(v + ', ' for v in values)})"
-    return eval(source, {"kind": kind, "_frozen": _frozen})  # noqa: S307  (our field names)
+def _reader(kinds: tuple[type, ...], own: bool) -> Callable[[Iterable], tuple]:
+    """``lambda cs: (cs[0].a, cs[0].b.copy(), cs[1].c, ...)`` for the dataclasses ``kinds``,
+    written out from their own field names (what ``dataclasses`` itself does for
+    ``__init__``): one call reads a whole entity."""
+    values = []
+    for n, kind in enumerate(kinds):
+        left_out = TURN_BY_TURN.get(kind.__name__, ()) if own else ()
+        chosen = [f for f in fields(kind) if f.name not in left_out]
+        if not all(f.name.isidentifier() for f in chosen):
+            raise TypeError(f"{kind.__name__}: a field name that is not an identifier")
+        values += [_value_of(f"c{n}.{f.name}", str(f.type)) for f in chosen]
+    unpack = "".join(f"c{n}, " for n in range(len(kinds)))
+    source = f"def read(cs):\n    ({unpack}) = cs\n    return ({''.join(v + ', ' for v in values)})"
+    space = {"_frozen": _frozen}
+    exec(source, space)  # noqa: S102  (our field names)
+    return space["read"]
 
 
-def _value_of(name: str, kind: str) -> str:
+def _value_of(read: str, kind: str) -> str:
     if kind in _SCALARS or (kind.startswith("tuple[") and
                             all(k.strip() in _SCALARS for k in kind[6:-1].split(","))):
-        return f"c.{name}"
-    return f"c.{name}.copy()" if kind in _FLAT else f"_frozen(c.{name})"
+        return read
+    return f"{read}.copy()" if kind in _FLAT else f"_frozen({read})"
 
 
 def _frozen(value):

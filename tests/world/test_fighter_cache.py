@@ -3,12 +3,13 @@ new one the moment anything does: never a stale one."""
 
 from __future__ import annotations
 
+import esper
 import pytest
 
 from game.world import fighters
 from game.world.actions import Wait
 from game.world.bot import Bot
-from game.world.components import Attributes, Item, Player, Stance, Training
+from game.world.components import Attributes, Hero, Item, Player, Stance, Training
 from game.world.engine import Engine
 
 
@@ -47,6 +48,9 @@ CHANGES = {
     "the stance": lambda e, me: setattr(e.component(me, Stance), "name", "Frenzy"),
     "a carried thing": lambda e, me: setattr(e.component(e.inventory()[0], Item), "count", 9),
     "a new component": lambda e, me: e.set_component(me, Item("rock")),
+    "a component gone": lambda e, me: e.exists(me) and esper.remove_component(me, Hero),
+    "a worn thing": lambda e, me: setattr(e.component(e.inventory()[1], Item), "name",
+                                          "chain mail shirt"),
 }
 
 
