@@ -1,10 +1,13 @@
-"""Field of view, cast into cells kept per level.
+"""Field of view, cast over the few cells the radius can reach.
 
-``tcod.map.compute_fov`` makes a fresh cell buffer and C map on every call and copies the
-transparency into it: more than half of its time on an 80x40 level, and the player's sight is
-cast after nearly every step. ``Caster`` keeps the buffer and map, copies the transparency in
-only when its bytes changed, and calls the same libtcod function the way that function does
-(the array's axes handed over in the same order), so every sight is exactly the same.
+``tcod.map.compute_fov`` makes a fresh cell buffer and C map over the whole level on every
+call, copies all its transparency in, and libtcod clears and masks every cell of it: on an
+80x40 level that is nearly all of its time, and the player's sight is cast after nearly
+every step. Symmetric shadowcasting with a radius only looks at cells within the radius of
+the viewpoint, so ``Caster`` hands libtcod the level cut down to the square around the
+viewpoint (one cell wider than the radius, and cut where the level ends, as the level
+itself is) in a buffer kept for that size, calling the same function the way that
+function does: every sight is the same (tests/world/test_fov.py compares them cell for cell).
 """
 
 from __future__ import annotations
@@ -14,27 +17,41 @@ import tcod.constants
 from tcod.cffi import ffi, lib
 
 _CELL = np.dtype([("transparent", np.bool_), ("walkable", np.bool_), ("fov", np.bool_)])
+Window = tuple[slice, slice]
+
+
+class _Cells:
+    """One kept libtcod map of a given shape, indexed [x, y] as tcod.map.compute_fov has
+    it (width and height handed over swapped)."""
+
+    def __init__(self, shape: tuple[int, int]) -> None:
+        self.cells = np.zeros(shape, dtype=_CELL)
+        self.pointer = ffi.from_buffer("struct TCOD_MapCell*", self.cells)
+        self.map = ffi.new("struct TCOD_Map*",
+                           (shape[1], shape[0], shape[0] * shape[1], self.pointer))
+        self.transparent = self.cells["transparent"]
+        self.fov = self.cells["fov"]
 
 
 class Caster:
-    """Symmetric shadowcasting with walls lit, over arrays of one shape, indexed [x, y]."""
+    """Symmetric shadowcasting with walls lit, over [x, y] arrays."""
 
-    def __init__(self, shape: tuple[int, int]) -> None:
-        self._cells = np.zeros(shape, dtype=_CELL)
-        self._pointer = ffi.from_buffer("struct TCOD_MapCell*", self._cells)
-        # width and height swapped, as tcod.map.compute_fov has them for an [x, y] array
-        self._map = ffi.new("struct TCOD_Map*",
-                            (shape[1], shape[0], shape[0] * shape[1], self._pointer))
-        self._transparent: bytes | None = None  # the transparency last copied in
-        self._fov = self._cells["fov"]
+    def __init__(self) -> None:
+        self._kept: dict[tuple[int, int], _Cells] = {}
 
-    def cast(self, transparent: np.ndarray, cells: bytes, x: int, y: int,
-             radius: int) -> np.ndarray:
-        """What (x, y) sees within ``radius``; ``cells`` is ``transparent.tobytes()``. The
-        array returned is this caster's own, overwritten by the next cast."""
-        if cells != self._transparent:
-            self._cells["transparent"] = transparent
-            self._transparent = cells
-        lib.TCOD_map_compute_fov(self._map, y, x, radius, True,
+    def cast(self, transparent: np.ndarray, x: int, y: int,
+             radius: int) -> tuple[Window, np.ndarray]:
+        """What (x, y) sees: the window of the level that holds all of it, and the sight
+        within that window (this caster's own array, overwritten by the next cast)."""
+        width, height = transparent.shape
+        reach = radius + 1 if radius > 0 else max(width, height)  # 0: no limit, as in tcod
+        x0, y0 = max(0, x - reach), max(0, y - reach)
+        window = (slice(x0, min(width, x + reach + 1)), slice(y0, min(height, y + reach + 1)))
+        part = transparent[window]
+        kept = self._kept.get(part.shape)
+        if kept is None:
+            kept = self._kept[part.shape] = _Cells(part.shape)
+        kept.transparent[...] = part
+        lib.TCOD_map_compute_fov(kept.map, y - y0, x - x0, radius, True,
                                  tcod.constants.FOV_SYMMETRIC_SHADOWCAST)
-        return self._fov
+        return window, kept.fov

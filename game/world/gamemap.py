@@ -98,9 +98,11 @@ class GameMap:
             self.explored |= self.visible
             return
         if self._caster is None:
-            self._caster = Caster(self.transparent.shape)
-        self.visible[...] = self._caster.cast(self.transparent, cells, x, y, radius)
-        self.explored |= self.visible
+            self._caster = Caster()
+        window, seen_here = self._caster.cast(self.transparent, x, y, radius)
+        self.visible[...] = False
+        self.visible[window] = seen_here
+        self.explored |= self.visible  # whole arrays: numpy's fastest way here
         self._fov = (seen, cells, self.visible.tobytes())
 
     def explored_to_rle(self) -> list[int]:
