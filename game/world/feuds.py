@@ -11,6 +11,7 @@ another strikes back. It fights by the same rules as it fights the player.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import esper
@@ -90,15 +91,25 @@ def _fighting(eid: int, target: int) -> bool:
 
 
 def _rivals_in_sight(engine: Engine, eid: int, pos: Position) -> list[tuple[int, int]]:
+    """(distance, id) of each rival in sight, in no particular order: ``opponent`` takes the
+    least, and looking along a line changes nothing, so the order cannot matter."""
     kind = esper.component_for_entity(eid, Creature).kind
-    if not any(pair[0] == kind for pair in engine.catalog.rivals):
+    rivals = engine.catalog.rivals
+    if kind not in _with_rivals(rivals):
         return []
     found = []
-    for other, (creature, opos) in engine.creatures_here():
-        if other == eid or (kind, creature.kind) not in engine.catalog.rivals:
+    depth = engine.depth
+    for other, (creature, opos) in esper.get_components(Creature, Position):
+        if opos.depth != depth or other == eid or (kind, creature.kind) not in rivals:
             continue
         d = _distance(pos, opos)
         if d <= RIVAL_SIGHT and (d == 1 or missiles.flight(
                 engine, eid, opos.x, opos.y, RIVAL_SIGHT).target == other):
             found.append((d, other))
     return found
+
+
+@functools.lru_cache(maxsize=8)
+def _with_rivals(rivals: frozenset[tuple[str, str]]) -> frozenset[str]:
+    """The kinds that have a rival (kept by the pairs' value: a frozenset cannot change)."""
+    return frozenset(a for a, _ in rivals)

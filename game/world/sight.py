@@ -11,7 +11,6 @@ it): the log says "A kobold archer comes into view." and auto-explore, travel an
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import esper
@@ -40,15 +39,13 @@ def notices(engine: Engine, eid: int) -> bool:
     return stealth.notices(engine, eid)
 
 
-def comes_into_view(engine: Engine, eids: Iterable[int] | None = None) -> list[Event]:
-    """Announce the creatures (of ``eids``, or all on this level) that have come into view since
-    the last look, and remember who is in view now."""
-    if eids is None:
-        eids = [e for e, _ in engine.creatures_here()]
+def comes_into_view(engine: Engine) -> list[Event]:
+    """Announce the creatures on this level that have come into view since the last look, and
+    remember who is in view now."""
+    visible = engine.gamemap.visible
     events: list[Event] = []
-    entities = esper._entities  # the current world's, read directly
-    for eid in eids:
-        events += came_into_view(engine, eid, entities.get(eid))
+    for eid, (creature, pos) in engine.creatures_here():
+        events += _look(engine, eid, creature, visible.item(pos.x, pos.y))  # engine.sees
     return events
 
 
@@ -58,8 +55,12 @@ def came_into_view(engine: Engine, eid: int, comps: dict | None) -> list[Event]:
     creature = comps.get(Creature) if comps else None
     if creature is None:
         return []
-    was, creature.in_view = creature.in_view, engine.sees(eid)
-    if creature.in_view and not was:
+    return _look(engine, eid, creature, engine.sees(eid))
+
+
+def _look(engine: Engine, eid: int, creature: Creature, seen: bool) -> list[Event]:
+    was, creature.in_view = creature.in_view, seen
+    if seen and not was:
         return [CameIntoView(eid), Message(arrival(engine, eid), "warn")]
     return []
 

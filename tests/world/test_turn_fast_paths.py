@@ -181,3 +181,31 @@ def test_around_finds_what_at_finds_cell_by_cell(engines):
     gone = expected[1]
     esper.delete_entity(gone, immediate=True)  # behind the schedule's back
     assert schedule.around(1, me.x, me.y) == [e for e in expected if e != gone] == one_by_one()
+
+
+RIVALS = """
+#########
+#@......#
+#.......#
+#....kr.#
+#########
+"""
+
+
+def test_the_kinds_with_rivals_follow_the_catalog_in_play(engines):
+    """``feuds._with_rivals`` is kept by the pairs' value: another catalog's rivals are its own."""
+    from dataclasses import replace
+
+    engine = Engine.scenario(RIVALS, {"k": "kobold", "r": "giant rat"})
+    engines.append(engine)
+    kobold = next(e for e, (c, _) in engine.creatures_here() if c.kind == "kobold")
+    rat = next(e for e, (c, _) in engine.creatures_here() if c.kind == "giant rat")
+    real = engine.catalog
+    assert ("kobold", "giant rat") in real.rivals
+    engine.catalog = replace(real, rivals=frozenset({("giant rat", "kobold")}))
+    assert feuds.opponent(engine, kobold) == engine.player  # no rival of its own here
+    engine.catalog = real
+    assert feuds.opponent(engine, kobold) == rat
+    engine.component(kobold, Creature).foe = None
+    engine.catalog = replace(real, rivals=frozenset())
+    assert feuds.opponent(engine, kobold) == engine.player
