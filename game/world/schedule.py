@@ -49,9 +49,16 @@ class Schedule:
             heapq.heappop(heap)
 
     def acted(self, eid: int, next_tick: int) -> None:
-        """An actor's next turn moved on: queue it again (the old entry goes stale)."""
-        if self.heap is not None:
-            heapq.heappush(self.heap, (next_tick, eid))
+        """An actor's next turn moved on: queue it again. Its old entry goes stale; when that
+        is the first (it is, after its turn) it goes at once: a tick only ever grows, so a
+        stale entry never comes right again."""
+        heap = self.heap
+        if heap is None:
+            return
+        if heap[0][1] == eid and heap[0][0] != next_tick:
+            heapq.heapreplace(heap, (next_tick, eid))
+        else:
+            heapq.heappush(heap, (next_tick, eid))
 
     def at(self, depth: int, x: int, y: int) -> int | None:
         """The actor standing on a cell."""

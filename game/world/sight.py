@@ -40,13 +40,18 @@ def notices(engine: Engine, eid: int) -> bool:
 
 
 def comes_into_view(engine: Engine) -> list[Event]:
-    """Announce the creatures on this level that have come into view since the last look, and
-    remember who is in view now."""
-    visible = engine.gamemap.visible
-    events: list[Event] = []
-    for eid, (creature, pos) in engine.creatures_here():
-        events += _look(engine, eid, creature, visible.item(pos.x, pos.y))  # engine.sees
-    return events
+    """Announce the creatures on this level that have come into view since the last look (by
+    id), and remember who is in view now."""
+    engine._use()
+    visible, depth = engine.gamemap.visible, engine.depth
+    arrived = []
+    for eid, (creature, pos) in esper.get_components(Creature, Position):
+        if pos.depth == depth:
+            seen = visible.item(pos.x, pos.y)  # engine.sees, for one on this level
+            if seen and not creature.in_view:
+                arrived.append(eid)
+            creature.in_view = seen
+    return [event for eid in sorted(arrived) for event in _arrived(engine, eid)]
 
 
 def came_into_view(engine: Engine, eid: int, comps: dict | None) -> list[Event]:
@@ -60,9 +65,11 @@ def came_into_view(engine: Engine, eid: int, comps: dict | None) -> list[Event]:
 
 def _look(engine: Engine, eid: int, creature: Creature, seen: bool) -> list[Event]:
     was, creature.in_view = creature.in_view, seen
-    if seen and not was:
-        return [CameIntoView(eid), Message(arrival(engine, eid), "warn")]
-    return []
+    return _arrived(engine, eid) if seen and not was else []
+
+
+def _arrived(engine: Engine, eid: int) -> list[Event]:
+    return [CameIntoView(eid), Message(arrival(engine, eid), "warn")]
 
 
 def arrival(engine: Engine, eid: int) -> str:

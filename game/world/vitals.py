@@ -57,13 +57,18 @@ def _steady(vitals: Vitals, comps: dict) -> bool:
         return True
     if health.hp < health.max_hp:
         return False
-    stance, book, timed, hero = (comps.get(Stance), comps.get(Spells), comps.get(Effects),
-                                 comps.get(Hero))
-    return ((stance is None or stats.STANCES[stance.name].stamina <= 0
-             or stance.stamina == stance.max_stamina)
-            and (book is None or book.points >= book.max_points)
-            and (timed is None or not timed.ticks)
-            and (hero is None or hero.rage <= 0))
+    stance = comps.get(Stance)
+    if stance is not None and stats.STANCES[stance.name].stamina > 0 \
+            and stance.stamina != stance.max_stamina:
+        return False
+    book = comps.get(Spells)
+    if book is not None and book.points < book.max_points:
+        return False
+    timed = comps.get(Effects)
+    if timed is not None and timed.ticks:
+        return False
+    hero = comps.get(Hero)
+    return hero is None or hero.rage <= 0
 
 
 def _tick(engine: Engine, eid: int, vitals: Vitals, comps: dict) -> list[Event]:
@@ -87,4 +92,8 @@ def _tick(engine: Engine, eid: int, vitals: Vitals, comps: dict) -> list[Event]:
     stance = comps.get(Stance)
     if stance is not None and stats.STANCES[stance.name].stamina > 0:
         stance.stamina = min(stance.max_stamina, stance.stamina + 1)
-    return events + effects.tick(engine, eid) + progress.calm(engine, eid)
+    if Spells in comps or Effects in comps:  # else effects.tick has nothing to do
+        events += effects.tick(engine, eid)
+    if Hero in comps:  # else progress.calm has nothing to do
+        events += progress.calm(engine, eid)
+    return events
