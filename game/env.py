@@ -93,6 +93,7 @@ class DungeonEnv(gym.Env):
         self.kills = self.deepest = 0
         self._last: tuple | None = None  # the last observation's arrays, and of what
         self._said: tuple[str | None, np.ndarray | None] = (None, None)  # see _message
+        self._figures: tuple = (None, 0, 0)  # see _defence_figures
 
     # --- the Gymnasium API ----------------------------------------------------------------
 
@@ -226,12 +227,19 @@ class DungeonEnv(gym.Env):
         me = engine.player
         pos, health = engine.component(me, Position), engine.component(me, Health)
         stance, attrs = engine.component(me, Stance), engine.component(me, Attributes)
-        defence = describe.defence(engine)
+        dv, pv = self._defence_figures(describe.defence(engine))
         return [pos.x, pos.y, health.hp, health.max_hp, stance.stamina, stance.max_stamina,
-                combat_keys.STANCE_ORDER.index(stance.name), defence.total(),
-                defence.protection, attrs.strength, attrs.dexterity, attrs.constitution,
-                attrs.willpower, engine.depth, self.deepest, engine.turn, self.kills,
-                len(engine.actions)]
+                combat_keys.STANCE_ORDER.index(stance.name), dv, pv, attrs.strength,
+                attrs.dexterity, attrs.constitution, attrs.willpower, engine.depth,
+                self.deepest, engine.turn, self.kills, len(engine.actions)]
+
+    def _defence_figures(self, defence) -> tuple[int, int]:
+        """Dv and Pv of a defence profile: summed again only for another profile object (a
+        profile is frozen, and the same object comes back while its Fighter is unchanged)."""
+        known = self._figures
+        if known[0] is not defence:
+            known = self._figures = (defence, defence.total(), defence.protection)
+        return known[1], known[2]
 
     def _info(self) -> dict[str, Any]:
         engine = self.engine

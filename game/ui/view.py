@@ -189,13 +189,15 @@ def _sprites(engine: Engine) -> list[tuple[int, int, str, tuple[int, int, int]]]
     """(x, y, glyph, colour) of every entity in view, lowest layer first; things lying on
     explored cells out of view are remembered, dimmed (creatures are not: they move)."""
     gm = engine.gamemap
-    visible, explored, me = gm.visible, gm.explored, engine.player
+    # A byte a cell in [x, y] order: a byte string is indexed faster than an array.
+    visible, explored, height = gm.visible.tobytes(), gm.explored.tobytes(), gm.height
+    me = engine.player
     found = []
     for eid, pos, look in engine.drawn_here():
         x, y = pos.x, pos.y
-        if eid == me or visible[x, y]:
+        if eid == me or visible[x * height + y]:
             found.append((look.layer, eid, x, y, look.glyph, look.colour))
-        elif look.layer < CREATURE_LAYER and explored[x, y]:
+        elif look.layer < CREATURE_LAYER and explored[x * height + y]:
             found.append((look.layer, eid, x, y, look.glyph, _dimmed(look.colour)))
     found.sort()
     return [(x, y, g, c) for _, _, x, y, g, c in found]

@@ -247,5 +247,7 @@ def _room_containing(gm: GameMap, pos: Pos) -> Room | None:
 
 
 def _cells(mask: np.ndarray) -> list[Pos]:
-    """True cells as (x, y) tuples of ints, in deterministic [x, y] order."""
-    return [(int(x), int(y)) for x, y in np.argwhere(mask)]
+    """True cells as (x, y) tuples of ints, in deterministic [x, y] order (``np.argwhere``'s:
+    taken as lists, not row by row, which costs numpy an IndexError at every row's end)."""
+    xs, ys = np.nonzero(mask)
+    return list(zip(xs.tolist(), ys.tolist(), strict=True))
