@@ -60,12 +60,8 @@ def came_into_view(engine: Engine, eid: int, comps: dict | None) -> list[Event]:
     creature = comps.get(Creature) if comps else None
     if creature is None:
         return []
-    return _look(engine, eid, creature, engine.sees(eid))
-
-
-def _look(engine: Engine, eid: int, creature: Creature, seen: bool) -> list[Event]:
-    was, creature.in_view = creature.in_view, seen
-    return _arrived(engine, eid) if seen and not was else []
+    was, creature.in_view = creature.in_view, engine.sees(eid)
+    return _arrived(engine, eid) if creature.in_view and not was else []
 
 
 def _arrived(engine: Engine, eid: int) -> list[Event]:

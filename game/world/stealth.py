@@ -58,7 +58,7 @@ def sleeps_on(engine: Engine, creature: Creature, behaviour: str, pos: Position)
 
 def _heard(engine: Engine, pos: Position) -> bool:
     """The player's noise reaches the cell: ``NOISE_RADIUS`` steps on the same level."""
-    me = esper.component_for_entity(engine.player, Position)
+    me = esper._entities[engine.player][Position]  # the current world's, read directly
     return pos.depth == me.depth and max(abs(pos.x - me.x), abs(pos.y - me.y)) <= NOISE_RADIUS
 
 
