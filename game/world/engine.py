@@ -242,7 +242,7 @@ class Engine:
     def _log(self, events: list[Event]) -> None:
         """Messages and what the player saw of attacks; in wizard mode with the roll display
         on, every attack's full breakdown as well."""
-        rolls = self._player_flags().show_rolls
+        rolls = bool(events) and self._player_flags().show_rolls
         for event in events:
             if isinstance(event, Died) and event.entity == self.player:
                 self.log.append(Message("You die...", "bad", self.turn))

@@ -29,14 +29,17 @@ NO_SHIELD = "You have no shield to bash with."
 
 
 def move(engine: Engine, action: A.Move) -> A.Result:
-    if max(abs(action.dx), abs(action.dy)) != 1:
+    dx, dy = action.dx, action.dy
+    if max(abs(dx), abs(dy)) != 1:
         return A.Impossible("You can only step to a neighbouring cell.")
     pos = esper.component_for_entity(engine.player, Position)
-    x, y = pos.x + action.dx, pos.y + action.dy
-    target = engine.blocker_at(x, y) if engine.gamemap.in_bounds(x, y) else None
+    x, y = pos.x + dx, pos.y + dy
+    gm = engine.gamemap
+    inside = gm.in_bounds(x, y)
+    target = engine.blocker_at(x, y) if inside else None
     if target is not None:
         return A.Instead(A.Attack(target))
-    if not engine.gamemap.in_bounds(x, y) or not engine.gamemap.walkable[x, y]:
+    if not inside or not gm.walkable.item(x, y):
         return A.Impossible("There is a wall in the way.")
     load = fighters.burden(engine.catalog, engine.player)
     if load == stats.OVERLOADED:

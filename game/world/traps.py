@@ -68,7 +68,7 @@ def known(engine: Engine) -> list[tuple[int, int]]:
 
 def spring(engine: Engine, victim: int) -> list[Event]:
     """Set off the trap under ``victim`` (the player), if there is one."""
-    pos = engine.position(victim)
+    pos = esper.component_for_entity(victim, Position)
     eid = trap_at(engine, pos.x, pos.y)
     if eid is None:
         return []
