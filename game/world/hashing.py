@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from . import state
+from .rng import state_json
 
 if TYPE_CHECKING:
     from .engine import Engine
@@ -38,17 +39,18 @@ class StateHasher:
         self._explored: dict[int, tuple[bytes, str]] = {}
 
     def digest(self, engine: Engine) -> str:
-        marks = {name: _MARK.format(name) for name in ("entities", "streams", "explored")}
-        text = state.canonical(engine.state(log=False, entities=marks["entities"],
-                                            streams=marks["streams"],
-                                            explored=marks["explored"]))
-        for name, spelled in (("entities", self._entities), ("streams", self._streams_json),
-                              ("explored", self._explored_json)):
-            quoted = json.dumps(marks[name])
-            if text.count(quoted) != 1:  # cannot happen; if it did, the slow way is right
-                return state.state_hash(engine)
-            text = text.replace(quoted, spelled(engine))
-        return hashlib.sha256(text.encode()).hexdigest()
+        marks = {name: json.dumps(_MARK.format(name)) for name in _SPELLED}
+        text = state.canonical(engine.state(log=False, **{name: _MARK.format(name)
+                                                           for name in _SPELLED}))
+        found = {name: text.find(mark) for name, mark in marks.items()}
+        if any(text.count(mark) != 1 for mark in marks.values()):
+            return state.state_hash(engine)  # cannot happen; if it did, the slow way is right
+        parts, start = [], 0
+        for name in sorted(found, key=found.get):  # each part where its mark stood
+            parts += [text[start:found[name]], _SPELLED[name](self, engine)]
+            start = found[name] + len(marks[name])
+        parts.append(text[start:])
+        return hashlib.sha256("".join(parts).encode()).hexdigest()
 
     def _entities(self, engine: Engine) -> str:
         """[[id, {name: fields}], ...] in id order: an entity's row spelled again only when
@@ -83,15 +85,18 @@ class StateHasher:
         return f"{{{','.join(parts)}}}"
 
     def _streams_json(self, engine: Engine) -> str:
-        parts, spelled = [], None
+        parts = []
         for name, stream in sorted(engine.streams.by_name.items()):
             values = stream.getstate()
             hit = self._streams.get(name)
             if hit is None or hit[0] != values:
-                spelled = spelled or engine.streams.state()
-                hit = self._streams[name] = (values, state.canonical(spelled[name]))
+                hit = self._streams[name] = (values, state.canonical(state_json(values)))
             parts.append(f"{json.dumps(name)}:{hit[1]}")
         return f"{{{','.join(parts)}}}"
+
+
+_SPELLED = {"entities": StateHasher._entities, "streams": StateHasher._streams_json,
+            "explored": StateHasher._explored_json}  # the parts of state() spelled here
 
 
 class _Readers(dict):

@@ -39,7 +39,7 @@ def move(engine: Engine, action: A.Move) -> A.Result:
     target = engine.blocker_at(x, y) if inside else None
     if target is not None:
         return A.Instead(A.Attack(target))
-    if not inside or not gm.walkable.item(x, y):
+    if not inside or not gm.walkable[x, y]:
         return A.Impossible("There is a wall in the way.")
     load = fighters.burden(engine.catalog, engine.player)
     if load == stats.OVERLOADED:

@@ -38,7 +38,7 @@ class Streams:
 
     def state(self) -> dict[str, list]:
         """JSON-ready states of the play streams."""
-        return {name: _to_json(r.getstate()) for name, r in sorted(self.by_name.items())}
+        return {name: state_json(r.getstate()) for name, r in sorted(self.by_name.items())}
 
     def restore(self, state: dict[str, list]) -> None:
         for name, value in state.items():
@@ -47,7 +47,8 @@ class Streams:
             self.by_name[name].setstate(_from_json(value))
 
 
-def _to_json(state: tuple) -> list:
+def state_json(state: tuple) -> list:
+    """A stream's ``getstate()`` as JSON-ready data."""
     version, internal, gauss = state
     return [version, list(internal), gauss]
 
