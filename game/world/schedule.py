@@ -55,7 +55,7 @@ class Schedule:
         heap = self.heap
         if heap is None:
             return
-        if heap[0][1] == eid and heap[0][0] != next_tick:
+        if heap and heap[0][1] == eid and heap[0][0] != next_tick:
             heapq.heapreplace(heap, (next_tick, eid))
         else:
             heapq.heappush(heap, (next_tick, eid))

@@ -209,3 +209,26 @@ def test_the_kinds_with_rivals_follow_the_catalog_in_play(engines):
     engine.component(kobold, Creature).foe = None
     engine.catalog = replace(real, rivals=frozenset())
     assert feuds.opponent(engine, kobold) == engine.player
+
+
+def test_the_schedule_gives_the_earliest_actor_turn_after_turn(engines):
+    """``Schedule.next_turn`` with ``acted`` dropping the actor's stale entry at once: always
+    the actor with the least (next tick, id), also when a turn took no time or the player
+    acted out of turn."""
+    import random
+
+    from game.world.components import Actor
+
+    engine = Engine.scenario(CROWD, {"k": "kobold"})
+    engines.append(engine)
+    rng = random.Random(5)
+    schedule = engine.schedule
+    for _ in range(300):
+        eid, comps = schedule.next_turn(1)
+        actors = [(a.next_tick, e) for e, (a, p) in esper.get_components(Actor, Position)
+                  if p.depth == 1]
+        assert (comps[Actor].next_tick, eid) == min(actors)
+        mover = eid if rng.random() < 0.9 else engine.player
+        actor = engine.component(mover, Actor)
+        actor.next_tick += rng.choice((0, 30, 40, 60, 60, 90))
+        schedule.acted(mover, actor.next_tick)
