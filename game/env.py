@@ -204,14 +204,15 @@ class DungeonEnv(gym.Env):
 
     def _observation(self, text: str) -> dict[str, np.ndarray]:
         """The arrays are worked out again only when the game changed: a refused action
-        changes nothing but the message (the engine records every action that does)."""
+        changes nothing but the message (the engine records every action that does). What
+        they are drawn from is kept, so each observation's arrays are new ones of its own."""
         engine = self.engine
         last = self._last
         if last is None or last[0] is not engine or last[1] != len(engine.actions):
-            ch, fg = view.seen_rows(engine)
-            last = self._last = (engine, len(engine.actions), ch, fg,
+            last = self._last = (engine, len(engine.actions), view.seen_parts(engine),
                                  np.array(self._stats(), dtype=np.int32))
-        return {"glyphs": last[2].copy(), "colors": last[3].copy(), "stats": last[4].copy(),
+        glyphs, colors = view.drawn_rows(last[2])
+        return {"glyphs": glyphs, "colors": colors, "stats": last[3].copy(),
                 "message": self._message(text).copy()}
 
     def _message(self, text: str) -> np.ndarray:

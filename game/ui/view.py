@@ -137,9 +137,25 @@ def seen_map(engine: Engine) -> tuple[np.ndarray, np.ndarray]:
 def seen_rows(engine: Engine) -> tuple[np.ndarray, np.ndarray]:
     """``seen_map`` indexed [y, x], as new contiguous arrays (int32 codes, uint8 RGB): the
     Gymnasium environment's observation, made with whole-array operations."""
-    base_ch, base_fg = _terrain_rows(engine.gamemap)
+    return drawn_rows(seen_parts(engine))
+
+
+SeenParts = tuple[np.ndarray, np.ndarray, list]
+
+
+def seen_parts(engine: Engine) -> SeenParts:
+    """What ``seen_rows`` is drawn from, as it stands now: the terrain (the cache's own
+    read-only arrays, never changed once made) and the sprites. Kept, it draws the same
+    rows again later, whatever the game has done since."""
+    ch, fg = _terrain_rows(engine.gamemap)
+    return ch, fg, _sprites(engine)
+
+
+def drawn_rows(parts: SeenParts) -> tuple[np.ndarray, np.ndarray]:
+    """New arrays of ``seen_parts``: the terrain with the sprites on it."""
+    base_ch, base_fg, sprites = parts
     ch, fg = base_ch.copy(), base_fg.copy()
-    for x, y, glyph, colour in _sprites(engine):  # a few: cell by cell beats fancy indexing
+    for x, y, glyph, colour in sprites:  # a few: cell by cell beats fancy indexing
         ch[y, x] = ord(glyph)
         fg[y, x] = colour
     return ch, fg
