@@ -99,21 +99,6 @@ _SPELLED = {"entities": StateHasher._entities, "streams": StateHasher._streams_j
             "explored": StateHasher._explored_json}  # the parts of state() spelled here
 
 
-class _Readers(dict):
-    """Component class -> ``lambda c: (c.a, c.a.__class__, c.b.copy(), ...)``, made once from
-    its dataclass fields (as ``dataclasses`` writes ``__init__``)."""
-
-    def __missing__(self, kind: type) -> Callable[[object], tuple]:
-        values = []
-        for f in fields(kind):
-            if not f.name.isidentifier():
-                raise TypeError(f"{kind.__name__}: a field name that is not an identifier")
-            values += _value_of(f.name, str(f.type))
-        reader = self[kind] = eval(  # noqa: S307  (our own field names)
-            f"lambda c: ({''.join(v + ', ' for v in values)})", {"_deep": _deep})
-        return reader
-
-
 def _value_of(name: str, annotation: str, obj: str = "c") -> list[str]:
     """The expressions a field is read by: the value and its class; a tuple or list of
     scalars copied with the class of each; any other container deeply. ``obj`` names the
@@ -131,11 +116,11 @@ def _value_of(name: str, annotation: str, obj: str = "c") -> list[str]:
 
 def _respelled(eid: int, comps: dict, kinds: tuple, values: tuple,
                hit: tuple | None) -> tuple[tuple, tuple, str, dict]:
-    """An entity's row again, each component's JSON kept from ``hit`` if it reads the same."""
+    """An entity's row again, each component's JSON kept from ``hit`` if it reads the same
+    (``values`` holds what each component read, in name order)."""
     old = hit[3] if hit is not None else {}
     parts = {}
-    for kind in _ORDER.get(kinds) or _order(kinds):
-        read = _READERS[kind](comps[kind])
+    for kind, read in zip(_ORDER.get(kinds) or _order(kinds), values, strict=True):
         part = old.get(kind)
         if part is None or part[0] != read:
             part = (read, f'"{kind.__name__}":'
@@ -146,18 +131,21 @@ def _respelled(eid: int, comps: dict, kinds: tuple, values: tuple,
 
 
 def _row_reader(kinds: tuple[type, ...]) -> Callable[[dict], tuple]:
-    """``comps -> (every field read of each component, in name order)``: the expressions of
-    _READERS for each class, made into one function for this set of classes."""
-    lines, values = [], []
+    """``comps -> ((each field read of one component), ...)`` in name order, written out from
+    the dataclass fields (as ``dataclasses`` writes ``__init__``): one call reads a whole
+    entity. A field is read as ``_value_of`` says."""
+    lines, reads = [], []
     for index, kind in enumerate(_ORDER.get(kinds) or _order(kinds)):
         lines.append(f"    c{index} = comps[K{index}]")
+        values = []
         for f in fields(kind):
             if not f.name.isidentifier():
                 raise TypeError(f"{kind.__name__}: a field name that is not an identifier")
             values += _value_of(f.name, str(f.type), f"c{index}")
+        reads.append(f"({''.join(v + ', ' for v in values)})")
     names = {f"K{i}": kind for i, kind in enumerate(_ORDER[kinds])}
     code = "\n".join(["def read(comps):", *lines,
-                      f"    return ({''.join(v + ', ' for v in values)})"])
+                      f"    return ({''.join(r + ', ' for r in reads)})"])
     exec(code, {"_deep": _deep, **names}, scope := {})  # noqa: S102  (our own field names)
     reader = _ROW_READERS[kinds] = scope["read"]
     return reader
@@ -182,4 +170,3 @@ def _deep(value):
     return (value, value.__class__)
 
 
-_READERS = _Readers()
