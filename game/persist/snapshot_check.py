@@ -286,7 +286,10 @@ def _check_entities(snap: dict, rows: dict[int, dict], required: dict[str, set[s
             missing = required.get(role, set()) - set(comps) if role in comps else set()
             if missing:
                 raise fail(f"entity {eid}", f"({role.lower()}) lacks {', '.join(sorted(missing))}")
-        for item in comps.get("Inventory", {}).get("items", []):
+        items = comps.get("Inventory", {}).get("items", [])
+        if not isinstance(items, list):
+            raise fail(f"entity {eid}'s Inventory.items", "is not a list")
+        for item in items:
             _item_ref(rows, item, f"entity {eid}'s inventory")
             if carried.setdefault(item, eid) != eid or "Position" in rows[item]:
                 raise fail(f"item {item}", "is in two places at once")

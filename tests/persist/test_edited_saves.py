@@ -43,6 +43,8 @@ EDITS = {
                   "main slot names 9999, which is not an item"),
     "inventory": (lambda s: entity(s, "Inventory")["Inventory"]["items"].append(9998),
                   "inventory names 9998, which is not an item"),
+    "inventory not a list": (lambda s: entity(s, "Inventory")["Inventory"].__setitem__(
+        "items", 7), "Inventory.items is not a list"),
     "item": (lambda s: entity(s, "Item")["Item"].__setitem__("name", "vorpal spoon"),
              "names 'vorpal spoon', which the game does not know"),
     "surrogate": (lambda s: s["log"].append(["\udc80 boo", "info", 1]),
