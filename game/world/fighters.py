@@ -205,10 +205,11 @@ class FighterCache:
             if len(self._built) >= self.LIMIT:
                 self._built.clear()
             kept = self._built[eid, known_only] = []
+        if kept and kept[0][0] == key:  # the usual case: nothing changed since
+            return kept[0][1]
         for i, (made_for, made) in enumerate(kept):
             if made_for == key:
-                if i:
-                    kept.insert(0, kept.pop(i))
+                kept.insert(0, kept.pop(i))
                 return made
         made = fighter(engine.catalog, eid, in_wall=in_wall, known_only=known_only)
         kept.insert(0, (key, made))

@@ -32,8 +32,8 @@ _FLAT = tuple(f"{box}[{of}]" for box in ("list", "set") for of in ("int", "str")
 """Containers of scalars: a shallow copy is a snapshot (compared by value)."""
 
 class _Readers(dict):
-    """A tuple of component classes (an entity's, in esper's order) -> the reader of all
-    their fields at once, made when first met."""
+    """A tuple of component classes (an entity's, in esper's order) -> that tuple as first
+    met and the reader of all their fields at once, made then."""
 
     LIMIT = 512  # kinds of entity: a handful in any game, but never without bound
 
@@ -41,11 +41,13 @@ class _Readers(dict):
         super().__init__()
         self.own = own
 
-    def __missing__(self, kinds: tuple[type, ...]) -> Callable[[Iterable], tuple]:
+    def __missing__(self, kinds: tuple[type, ...]) -> tuple[tuple[type, ...], Callable]:
+        """The first tuple of these classes met, kept so that stamps hold one object (one
+        compared by identity), and its reader."""
         if len(self) >= self.LIMIT:
             self.clear()
-        reader = self[kinds] = _reader(kinds, self.own)
-        return reader
+        known = self[kinds] = (kinds, _reader(kinds, self.own))
+        return known
 
 
 _OWN, _CARRIED = _Readers(True), _Readers(False)
@@ -66,13 +68,13 @@ def stamp(eid: int) -> tuple:
         for item in _SLOTTED(eq):
             if item is not None and item not in things:
                 things.append(item)
-    kinds = tuple(comps)
-    parts = [eid, kinds, _OWN[kinds](comps.values())]
+    kinds, read = _OWN[tuple(comps)]
+    parts = [eid, kinds, read(comps.values())]
     carried = _CARRIED
     for i in things:
         held = entities[i]
-        kinds = tuple(held)
-        parts.append((i, kinds, carried[kinds](held.values())))
+        kinds, read = carried[tuple(held)]
+        parts.append((i, kinds, read(held.values())))
     return tuple(parts)
 
 
