@@ -11,8 +11,10 @@ from gymnasium.utils.env_checker import check_env
 from game import env as E
 from game.persist.replay import verify
 from game.persist.savefile import save
+from game.rules import profiles
 from game.world import actions as A
-from game.world.components import Equipment, Health, Player, Position
+from game.world import fighters
+from game.world.components import Attributes, Equipment, Health, Player, Position
 from game.world.engine import Engine
 
 
@@ -189,3 +191,30 @@ def test_an_episode_under_another_combat_system_verifies(env, tmp_path):
     play(env, 150, 4)
     assert env.engine.rules == other
     assert verify(save(env.engine, tmp_path / "other.json"))[0] == 0
+
+
+def fresh_defence(engine: Engine) -> tuple[int, int]:
+    """Dv and Pv from a Fighter built afresh, no cache on the way."""
+    made = profiles.defence(fighters.fighter(engine.catalog, engine.player, known_only=True))
+    return made.total(), made.protection
+
+
+def test_the_stats_defence_is_never_stale(env):
+    """The stats' Dv and Pv come from kept Fighters and profiles: each observation's must be
+    what a Fighter built afresh gives, over play and after changes made by hand."""
+    dv, pv = E.STATS.index("defence"), E.STATS.index("protection")
+    env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    for _ in range(150):
+        obs, *_ = env.step(int(rng.integers(env.action_space.n)))
+        assert (obs["stats"][dv], obs["stats"][pv]) == fresh_defence(env.engine)
+    engine, me = env.engine, env.engine.player
+    before = obs["stats"][dv]
+    engine.component(me, Attributes).dexterity += 8  # a bigger Dexterity part
+    obs, *_ = env.step(E.ACTIONS.index("wait"))
+    assert obs["stats"][dv] > before and obs["stats"][dv] == fresh_defence(engine)[0]
+    worn = obs["stats"][pv]
+    assert engine.component(me, Equipment).body is not None and worn > 0  # a leather jerkin
+    engine.component(me, Equipment).body = None  # the armour taken off by hand
+    obs, *_ = env.step(E.ACTIONS.index("wait"))
+    assert obs["stats"][pv] < worn and obs["stats"][pv] == fresh_defence(engine)[1]
