@@ -155,9 +155,10 @@ def drawn_rows(parts: SeenParts) -> tuple[np.ndarray, np.ndarray]:
     """New arrays of ``seen_parts``: the terrain with the sprites on it."""
     base_ch, base_fg, sprites = parts
     ch, fg = base_ch.copy(), base_fg.copy()
+    cells = fg.view("V3")[..., 0]  # a cell's colour set as one 3-byte value, not a tuple
     for x, y, glyph, colour in sprites:  # a few: cell by cell beats fancy indexing
         ch[y, x] = ord(glyph)
-        fg[y, x] = colour
+        cells[y, x] = bytes(colour)
     return ch, fg
 
 
