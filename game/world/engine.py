@@ -584,8 +584,10 @@ class Engine:
         return events
 
     def damage(self, eid: int, amount: int, *, cause: str = "",
-               cause_of: int | None = None) -> list[Event]:
-        """Take hit points; at 0 the entity dies (for the player, for good)."""
+               cause_of: int | None = None, credit: int | None = None) -> list[Event]:
+        """Take hit points; at 0 the entity dies (for the player, for good). The kill's
+        experience goes to ``cause_of`` (who dealt it), else to ``credit`` (who opened the
+        wound it bled from)."""
         if eid == self.player and self.over:
             return []  # dead already (or out of the dungeon): nothing more happens to it
         health = esper.component_for_entity(eid, Health)
@@ -597,7 +599,8 @@ class Engine:
         if cause_of is not None:
             killer = esper.component_for_entity(cause_of, Named).name
             cause = "killed by " + ("yourself" if cause_of == eid else a_or_an(killer))
-        reward = progress.kill_reward(self, eid) if cause_of == self.player != eid else 0
+        killer = cause_of if cause_of is not None else credit
+        reward = progress.kill_reward(self, eid) if killer == self.player != eid else 0
         return self._die(eid, cause) + progress.gain(self, reward)
 
     def _die(self, eid: int, cause: str) -> list[Event]:

@@ -15,7 +15,7 @@ import esper
 from game.rules import stats
 
 from . import effects, progress
-from .components import Effects, Health, Hero, Spells, Stance, Vitals
+from .components import Creature, Effects, Health, Hero, Spells, Stance, Vitals
 from .events import Event
 
 if TYPE_CHECKING:
@@ -71,15 +71,23 @@ def _steady(vitals: Vitals, comps: dict) -> bool:
     return hero is None or hero.rage <= 0
 
 
+def _foe(comps: dict) -> int | None:
+    """Who gets the experience when a creature bleeds or wastes to death: its foe, whoever
+    struck it last (as DCSS credits a kill by a wound or poison to its maker)."""
+    creature = comps.get(Creature)
+    return creature.foe if creature is not None else None
+
+
 def _tick(engine: Engine, eid: int, vitals: Vitals, comps: dict) -> list[Event]:
     events: list[Event] = []
     health = comps[Health]
+    foe = _foe(comps)
     if vitals.bleeding:
         vitals.bleeding -= 1
-        events += engine.damage(eid, 1, cause="bled to death")
+        events += engine.damage(eid, 1, cause="bled to death", credit=foe)
     if vitals.poison and esper.entity_exists(eid):
         vitals.poison -= 1
-        events += engine.damage(eid, 1, cause="died of poison")
+        events += engine.damage(eid, 1, cause="died of poison", credit=foe)
     if vitals.disease:
         vitals.disease -= 1
     if not esper.entity_exists(eid) or health.hp <= 0:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
 from test_scenarios import creature, set_hp, texts, tough
 
 from game.world import actions as A
-from game.world.components import Vitals
+from game.world import progress
+from game.world.components import Creature, Hero, Vitals
 from game.world.engine import Engine
 
 CELL = """
@@ -33,6 +35,28 @@ def test_a_creature_that_bleeds_to_death_says_so(engines):
     engine.submit(A.Wait())
     assert "The cave beetle bleeds to death." in texts(engine)
     assert "The cave beetle dies." not in texts(engine)
+
+
+@pytest.mark.parametrize("whose", ["player", "rival", "nobody"])
+def test_a_kill_by_bleeding_earns_its_foe_the_experience(engines, whose):
+    """The wound's maker (the creature's foe, who struck it last) gets the kill's experience,
+    as a blow would have; bleeding from a rival's blow, or from nobody's, earns the player
+    nothing."""
+    engine = make(engines, CELL.replace("@...", "@.bk"), {"b": "cave beetle", "k": "kobold"})
+    beetle, kobold = creature(engine, "cave beetle"), creature(engine, "kobold")
+    tough(engine, engine.player)
+    set_hp(engine, beetle, 1)
+    engine.component(beetle, Creature).foe = {"player": engine.player, "rival": kobold,
+                                              "nobody": None}[whose]
+    engine.component(beetle, Vitals).bleeding = 5
+    engine.component(beetle, Vitals).next_tick = engine.now
+    reward = progress.kill_reward(engine, beetle)
+    assert reward > 0
+    before = engine.component(engine.player, Hero).xp
+    engine.submit(A.Wait())
+    assert "The cave beetle bleeds to death." in texts(engine)
+    gained = engine.component(engine.player, Hero).xp - before
+    assert gained == (reward if whose == "player" else 0)
 
 
 def test_nothing_is_logged_after_the_player_s_death(engines):
