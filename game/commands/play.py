@@ -1,7 +1,8 @@
 """``python -m game [play]``: a new game, or ``--load PATH`` to continue a saved one.
 
 The game is saved to ``saves/<character>-<seed>.json`` (or back to the loaded file) on S, on
-every change of level, on quitting and when it ends. A quit whose save fails asks what to do;
+every change of level, on quitting and when it ends; the start screen offers the games under
+way saved there, to continue (``saved_games``). A quit whose save fails asks what to do;
 a hang-up (SIGHUP, SIGTERM) saves without asking, to the rescue file in the system's
 temporary folder if the save itself fails. An unexpected exception writes a crash report
 before the terminal is restored.
@@ -25,6 +26,7 @@ from game.ui import options_file, palette
 from game.ui.app import GameApp
 from game.ui.morgue import kills_by_kind, morgue_text
 from game.ui.options import DEFAULT, Options
+from game.ui.start import SavedGame
 from game.world.components import Player
 from game.world.engine import Engine
 
@@ -34,8 +36,55 @@ from .common import EXIT_USAGE, fail, unknown
 def save_path(engine: Engine, folder: Path = savefile.DEFAULT_DIR) -> Path:
     """``dwarf-warrior-3.json``; a game under other rules than the manual's says which:
     ``dwarf-warrior-3-qud.json``."""
-    rules = "" if engine.rules == systems.DEFAULT else f"-{engine.rules}"
-    return folder / short_name(f"{engine.character.replace(' ', '-')}-{engine.seed}{rules}")
+    return folder / _save_name(engine.character, engine.seed, engine.rules)
+
+
+def _save_name(character: str, seed: int, rules: str) -> str:
+    suffix = "" if rules == systems.DEFAULT else f"-{rules}"
+    return short_name(f"{character.replace(' ', '-')}-{seed}{suffix}")
+
+
+SAVES_LOOKED_AT = 10  # the newest files of saves/ the start screen reads
+
+
+def saved_games(folder: Path = savefile.DEFAULT_DIR) -> list[SavedGame]:
+    """The games under way in ``folder`` that S saved under their own names (so saving again
+    writes the same file), newest first; dead, ended, crashed and unreadable files are left
+    out (``play --load`` and ``verify`` say what is wrong with those)."""
+    try:
+        files = sorted(((p.stat().st_mtime, p.name, p) for p in folder.glob("*.json")),
+                       reverse=True)[:SAVES_LOOKED_AT]
+    except OSError:
+        return []
+    games = []
+    for _, _, path in files:
+        try:
+            save = savefile.load(path)
+        except (savefile.SaveError, OSError):
+            continue
+        if save.dead or save.crash is not None or save.snapshot.get("outcome") is not None \
+                or path.name != _save_name(save.character, save.seed, save.rules):
+            continue
+        games.append(SavedGame(_label(save), str(path), _opener(path)))
+    return games
+
+
+def _label(save: savefile.SaveData) -> str:
+    """ "continue the human mage: depth 2, turn 107" (its rules and wizard mode if so)."""
+    snap = save.snapshot
+    extra = "" if save.rules == systems.DEFAULT else f", {save.rules} rules"
+    extra += ", wizard" if save.wizard_game else ""
+    return (f"continue the {save.character}: depth {snap.get('depth')}, "
+            f"turn {snap.get('turn')}{extra}")
+
+
+def _opener(path: Path):
+    def open_game() -> Engine | str:
+        try:
+            return savefile.continue_game(path)
+        except savefile.SaveError as err:
+            return str(err)
+    return open_game
 
 
 def saver_to(path: Path | None):
@@ -126,10 +175,12 @@ def run(args: argparse.Namespace) -> int:
         return fail(systems.unknown_rules(rules), EXIT_USAGE)
     if args.char is not None and args.char not in catalog.characters:
         return fail(unknown("character", args.char, catalog.characters), EXIT_USAGE)
+    plain = args.seed is None and args.rules is None and not args.wizard
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     clean_stale_temps(savefile.DEFAULT_DIR)
+    saved = saved_games() if plain and args.char is None else []
     app = GameApp(seed, character=args.char, wizard=args.wizard, options=args.options,
-                  rules=rules, **hooks(None))
+                  rules=rules, saved=saved, **hooks(None))
     return run_frontend(app, window=args.window)
 
 

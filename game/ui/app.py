@@ -7,7 +7,7 @@ changes. After every key, a game that has just ended gets its end screen, whiche
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import tcod.console
 
@@ -22,7 +22,7 @@ from .main_screen import MainScreen
 from .more import MoreScreen, overflows
 from .options import DEFAULT, Options
 from .screen import QUIT, Begin, Pop, Push, Quit, Replace, Screen, Session, Step
-from .start import StartScreen
+from .start import SavedGame, StartScreen
 
 Saver = Callable[[Engine], str]  # saves the game; returns where (raises OSError/ValueError)
 SaverFor = Callable[[str], Saver]  # a saver to a file the player typed
@@ -44,7 +44,8 @@ class GameApp:
                  on_crash: CrashReporter | None = None, wizard: bool = False,
                  options: Options = DEFAULT, rules: str = "manual",
                  saver_for: SaverFor | None = None, rescue: Saver | None = None,
-                 on_end: Callable[[Session], list[str]] | None = None) -> None:
+                 on_end: Callable[[Session], list[str]] | None = None,
+                 saved: Sequence[SavedGame] = ()) -> None:
         self.seed, self.options = seed, options
         self.size = (80, 24)  # the console's, at the last draw (--more-- pages fit the log)
         self._paged: tuple[int, int] | None = None  # the messages --more-- last paged
@@ -59,7 +60,7 @@ class GameApp:
         elif character is not None:
             self._begin(Engine(seed, character, wizard=wizard, rules=rules))
         else:
-            self.stack.append(StartScreen(seed, wizard=wizard, rules=rules))
+            self.stack.append(StartScreen(seed, wizard=wizard, rules=rules, saved=saved))
 
     @classmethod
     def from_engine(cls, engine: Engine, **hooks) -> GameApp:

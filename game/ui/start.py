@@ -1,6 +1,7 @@
 """The start screen: pick a character before any Engine exists; the pick starts the game.
 
-First the ready characters (quick picks) and "build your own"; building asks for a race, then
+First any saved games there are to continue (as DCSS lists its saved characters), then the
+ready characters (quick picks) and "build your own"; building asks for a race, then
 a class, and starts "<race> <class>". Each choice is a list of blocks: a title, a summary line
 and a description.
 """
@@ -8,6 +9,8 @@ and a description.
 from __future__ import annotations
 
 import string
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import tcod.console
 
@@ -23,18 +26,32 @@ from .view import Line
 
 LETTERS = string.ascii_lowercase
 BUILD = "build your own"  # the quick list's last entry
+SAVED_SHOWN = 5  # saved games offered at most (the newest)
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A game to continue: what the list says of it, and how to open it (the game, or why
+    it cannot be opened, in one line)."""
+
+    label: str  # "continue the human mage: depth 2, turn 107"
+    where: str  # the file, shown beneath
+    open: Callable[[], Engine | str]
 
 
 class StartScreen:
     overlay = False
 
     def __init__(self, seed: int, catalog: Catalog | None = None, *,
-                 wizard: bool = False, rules: str = "manual") -> None:
+                 wizard: bool = False, rules: str = "manual",
+                 saved: Sequence[SavedGame] = ()) -> None:
         self.wizard, self.rules = wizard, rules
         self.seed = seed
         self.catalog = catalog or load_catalog()
+        self.saved = {game.label: game for game in list(saved)[:SAVED_SHOWN]}
+        self.notice = ""  # why a saved game could not be opened
         ready = [n for n, k in self.catalog.characters.items() if k.ready]
-        self.quick = ready[:len(LETTERS) - 1] + [BUILD]
+        self.quick = [*self.saved, *ready][:len(LETTERS) - 1] + [BUILD]
         self.stage = "quick"  # then "race", then "class"
         self.race = ""
         self.selected = 0
@@ -63,6 +80,8 @@ class StartScreen:
         return STAY
 
     def choose(self, name: str) -> Step:
+        if self.stage == "quick" and name in self.saved:
+            return self._continue(self.saved[name])
         if self.stage == "quick" and name == BUILD:
             self._go("race")
             return STAY
@@ -73,6 +92,13 @@ class StartScreen:
         if self.stage == "class":
             return self.begin(f"{self.race} {name}")
         return self.begin(name)
+
+    def _continue(self, game: SavedGame) -> Step:
+        opened = game.open()
+        if isinstance(opened, str):
+            self.notice = opened
+            return STAY
+        return Begin(opened)
 
     def back(self) -> Step:
         if self.stage == "quick":
@@ -113,6 +139,8 @@ class StartScreen:
             self._draw_block(console, y, index, blocks[index])
             y += len(blocks[index]) + gap
         back = "Esc: quit" if self.stage == "quick" else "Esc: back"
+        if self.notice:
+            put(console, 1, console.height - 2, self.notice, palette.WARN, width=console.width - 2)
         footer(console, f"a letter, or Up/Down and Enter: choose   {back}")
 
     def _block(self, name: str, width: int) -> list[Line]:
@@ -132,6 +160,8 @@ class StartScreen:
                     *[(t, palette.DIM) for t in wrap(f"{first}; " + _summary(kind), width)],
                     *[(t, palette.TEXT) for t in wrap(self.catalog.classes[name].kit.description,
                                                       width)]]
+        if name in self.saved:
+            return [(name, palette.TITLE), (self.saved[name].where, palette.DIM)]
         if name == BUILD:
             return [("build your own", palette.TITLE),
                     ("choose a race (human, dwarf, elf, lizardfolk) and a class", palette.DIM)]
