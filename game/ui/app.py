@@ -77,6 +77,8 @@ class GameApp:
 
     def _begin(self, engine: Engine) -> None:
         self.session = Session(engine, saver=self.saver, options=self.options)
+        if engine.actions and engine.log:  # a game continued: its log is old news, not
+            self.session.marker = engine.log[-1]  # a --more-- to page through again
         self.stack = [MainScreen(self.session)]
         if engine.over:
             self.stack.append(EndScreen(self.session))

@@ -68,3 +68,19 @@ def test_choosing_a_saved_game_continues_it_and_the_characters_follow():
     fresh.handle_key("b")  # the first ready character, below the saved game
     assert fresh.engine.character == "dwarf warrior" and fresh.engine is not engine
     fresh.engine.close()
+
+
+def test_a_continued_game_does_not_page_its_old_log_with_more(tmp_path):
+    engine = Engine(8, "dwarf warrior")
+    for _ in range(40):  # enough messages to overflow the log area many times
+        engine.say("An old message from before the save.")
+        engine.submit(A.Wait())
+    path = save_path(engine, tmp_path)
+    savefile.save(engine, path)
+    engine.close()
+    [game] = saved_games(tmp_path)
+    app = GameApp(1, saved=[game])
+    app.handle_key("a")  # continue it from the start screen
+    assert type(app.screen).__name__ == "MainScreen"
+    assert app.session.new_messages() == 0
+    app.engine.close()
