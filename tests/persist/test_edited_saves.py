@@ -109,15 +109,22 @@ CHARACTER_EDITS = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(CHARACTER_EDITS))
-def test_a_character_field_past_its_reach_is_refused_in_one_line(tmp_path, sample, name):
-    change, message = CHARACTER_EDITS[name]
+def _refused_in_one_line(tmp_path, sample, change, message: str):
+    """The sample edited by ``change`` and re-signed: continuing it is refused in one line
+    naming ``message``. Returns the edited file."""
     path = tmp_path / "edited.json"
     shutil.copy(sample, path)
     resealed(path, change)
     with pytest.raises(SaveError, match="snapshot") as refused:
         continue_game(path)
     assert message in str(refused.value) and "\n" not in str(refused.value)
+    return path
+
+
+@pytest.mark.parametrize("name", sorted(CHARACTER_EDITS))
+def test_a_character_field_past_its_reach_is_refused_in_one_line(tmp_path, sample, name):
+    change, message = CHARACTER_EDITS[name]
+    _refused_in_one_line(tmp_path, sample, change, message)
 
 
 def test_a_foe_that_is_the_player_or_a_creature_loads(tmp_path, sample):
@@ -132,12 +139,7 @@ def test_a_foe_that_is_the_player_or_a_creature_loads(tmp_path, sample):
 def test_a_re_signed_edit_is_refused_in_one_line_before_anything_runs(tmp_path, sample, name,
                                                                      game_main):
     change, message = EDITS[name]
-    path = tmp_path / "edited.json"
-    shutil.copy(sample, path)
-    resealed(path, change)
-    with pytest.raises(SaveError, match="snapshot") as refused:
-        continue_game(path)
-    assert message in str(refused.value) and "\n" not in str(refused.value)
+    path = _refused_in_one_line(tmp_path, sample, change, message)
     run = game_main("play", "--load", str(path))
     assert run.returncode == 2 and len(run.stderr.strip().splitlines()) == 1
     assert message in run.stderr
