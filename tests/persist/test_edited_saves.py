@@ -209,9 +209,9 @@ def _apply(snapshot, pick):
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(picks=st.lists(_mutations(), min_size=1, max_size=3))
-def test_random_re_signed_edits_are_refused_or_played_never_crashed_on(tmp_path_factory, sample,
-                                                                      picks):
-    data = json.loads(sample.read_text())
+def test_random_re_signed_edits_are_refused_or_played_never_crashed_on(tmp_path_factory,
+                                                                      short_sample, picks):
+    data = json.loads(short_sample.read_text())
     snapshot = copy.deepcopy(data["snapshot"])
     for pick in picks:
         _apply(snapshot, pick)
