@@ -29,21 +29,19 @@ UNREACHABLE = np.iinfo(np.int32).max
 
 
 def act(engine: Engine, eid: int, comps: dict | None = None) -> tuple[list[Event], int]:
-    """One turn of a creature: returns its events and the ticks it took. A sleeper that hears
-    nothing (``stealth.sleeps_on``) does nothing at all: it cannot notice the player, and with
-    no foe ``feuds.opponent`` finds it nobody to fight, so no roll is made and nothing changes;
-    its turn is answered at once (most turns on a natural level are such). ``comps``, when
-    given, is esper's dict of its components (the turn loop has it)."""
+    """One turn of a creature: returns its events and the ticks it took (a sleeper's turn as
+    ``sleeps_through`` answers it). ``comps``, when given, is esper's dict of its components
+    (the turn loop has it)."""
     if comps is None:
         comps = esper._entities[eid]  # the current world's, read directly
+    slept = sleeps_through(engine, comps)
+    if slept is not None:
+        return [], slept
     creature = comps[Creature]
     kind = engine.catalog.creatures[creature.kind]
     pos = comps[Position]
-    if not creature.awake:
-        if stealth.sleeps_on(engine, creature, kind.behaviour, pos):
-            return [], kind.speed
-        if stealth.notices(engine, eid):  # sight.notices, unwrapped
-            _wake(engine, eid, creature, kind.behaviour)
+    if not creature.awake and stealth.notices(engine, eid):  # sight.notices, unwrapped
+        _wake(engine, eid, creature, kind.behaviour)
     target = feuds.opponent(engine, eid)
     if target is None:
         return _wander(engine, eid, pos, kind.speed) if kind.behaviour == "wander" else (
@@ -65,6 +63,22 @@ def act(engine: Engine, eid: int, comps: dict | None = None) -> tuple[list[Event
     if target != engine.player:
         return _step_towards(engine, eid, pos, tpos, kind.speed)
     return _approach(engine, eid, pos, kind.speed, kind.passes_walls)
+
+
+def sleeps_through(engine: Engine, comps: dict) -> int | None:
+    """The ticks of this turn when the creature sleeps through it, else None. A sleeper
+    (``stealth.sleeping``) that hears nothing (``stealth.heard``) does nothing at all: it
+    notices the player by noise alone, so ``stealth.notices`` would say no without a roll,
+    and with no foe ``feuds.opponent`` finds it nobody to fight; nothing changes (most turns
+    on a natural level are such). The turn loop asks this before ``act`` (which asks it
+    too), so a sleeper's turn is a few reads."""
+    creature = comps[Creature]
+    if creature.awake:
+        return None
+    kind = engine.catalog.creatures[creature.kind]
+    if stealth.sleeping(creature, kind.behaviour) and not stealth.heard(engine, comps[Position]):
+        return kind.speed
+    return None
 
 
 def _close_in(engine: Engine, eid: int, kind, target: int) -> tuple[list[Event], int]:

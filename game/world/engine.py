@@ -568,19 +568,26 @@ class Engine:
                 self.now = actor.next_tick
             due = comps.get(Vitals)  # metabolise does nothing (and ends nothing) until due
             if due is not None and due.next_tick <= self.now:
-                events += vitals.metabolise(self, eid, comps)
-                if self.outcome is not None:
-                    break
-                if not esper.entity_exists(eid):
-                    continue
+                ticked = vitals.catch_up(self, eid, due, comps)
+                if ticked:  # nothing ends without a word (a death is a Died event)
+                    events += ticked
+                    if self.outcome is not None:
+                        break
+                    if not esper.entity_exists(eid):
+                        continue
             if eid == me:
                 break
-            taken_events, taken = ai.act(self, eid, comps)
-            events += taken_events
-            if esper.entity_exists(eid):
-                events += sight.came_into_view(self, eid, comps)
-                actor.next_tick += taken
-                schedule.acted(eid, actor.next_tick)
+            taken = ai.sleeps_through(self, comps)
+            if taken is None:
+                taken_events, taken = ai.act(self, eid, comps)
+                events += taken_events
+                if not esper.entity_exists(eid):
+                    continue
+            arrived = sight.came_into_view(self, eid, comps)
+            if arrived:
+                events += arrived
+            actor.next_tick += taken
+            schedule.acted(eid, actor.next_tick)
         return events
 
     def damage(self, eid: int, amount: int, *, cause: str = "",

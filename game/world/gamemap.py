@@ -40,7 +40,9 @@ class GameMap:
     stairs_down: Pos | None = None
     stairs_up: Pos | None = None
     rooms: list[Room] = field(default_factory=list)
-    _fov: tuple | None = field(default=None, repr=False)  # the last sight computed, to reuse
+    # the last sight computed, to reuse: a new tuple at each cast, so a look keyed on it
+    # (game.world.sight) knows whether ``visible`` has been cast again since
+    sight: tuple | None = field(default=None, repr=False)
     _caster: Caster | None = field(default=None, repr=False)  # made at the first sight cast
 
     def __post_init__(self) -> None:
@@ -92,7 +94,7 @@ class GameMap:
         was last computed, over the same terrain, with ``visible`` untouched since, the sight
         is the same and is not cast again.
         """
-        seen, cells, last = (x, y, radius), self.transparent.tobytes(), self._fov
+        seen, cells, last = (x, y, radius), self.transparent.tobytes(), self.sight
         if last is not None and last[0] == seen and last[1] == cells \
                 and last[2] == self.visible.tobytes():
             self.explored |= self.visible
@@ -103,7 +105,7 @@ class GameMap:
         self.visible[...] = False
         self.visible[window] = seen_here
         self.explored |= self.visible  # whole arrays: numpy's fastest way here
-        self._fov = (seen, cells, self.visible.tobytes())
+        self.sight = (seen, cells, self.visible.tobytes())
 
     def explored_to_rle(self) -> list[int]:
         """Run lengths of ``explored`` flattened in [x, y] C order, starting with a False run.

@@ -2,6 +2,8 @@
 
 Both are caches over the components: anything that adds or removes an actor, or moves one to
 another level, calls ``invalidate()`` and they are rebuilt from the components when next asked.
+Every move on the level goes through ``moved``, so the schedule also knows whether anyone has
+moved since the last look at who is in view (``looked``).
 """
 
 from __future__ import annotations
@@ -21,10 +23,14 @@ class Schedule:
         self.heap: list[tuple[int, int]] | None = None
         self.cells: dict[tuple[int, int], int] | None = None
         self.depth = 0
+        # the sight (``GameMap.sight``) at the last look at who is in view (game.world.sight),
+        # while no actor has moved, come or gone since; None once one has
+        self.looked: tuple | None = None
 
     def invalidate(self) -> None:
         self.heap = None
         self.cells = None
+        self.looked = None
 
     def _actors(self, depth: int) -> list[tuple[int, Actor, Position]]:
         return [(eid, actor, pos) for eid, (actor, pos) in esper.get_components(Actor, Position)
@@ -41,11 +47,9 @@ class Schedule:
         while True:
             tick, eid = heap[0]
             comps = entities.get(eid)
-            if comps:
-                actor, pos = comps.get(Actor), comps.get(Position)
-                if actor is not None and actor.next_tick == tick and pos is not None \
-                        and pos.depth == depth:
-                    return eid, comps
+            if comps and Actor in comps and comps[Actor].next_tick == tick \
+                    and Position in comps and comps[Position].depth == depth:
+                return eid, comps
             heapq.heappop(heap)
 
     def acted(self, eid: int, next_tick: int) -> None:
@@ -86,6 +90,7 @@ class Schedule:
                 for eid in [self.at(depth, x + dx, y + dy)] if eid is not None]
 
     def moved(self, eid: int, old: tuple[int, int], new: tuple[int, int]) -> None:
+        self.looked = None
         if self.cells is not None and self.cells.get(old) == eid:
             del self.cells[old]
             self.cells[new] = eid

@@ -43,7 +43,8 @@ def comes_into_view(engine: Engine) -> list[Event]:
     """Announce the creatures on this level that have come into view since the last look (by
     id), and remember who is in view now."""
     engine._use()
-    visible, depth = engine.gamemap.visible, engine.depth
+    gm, depth = engine.gamemap, engine.depth
+    visible = gm.visible
     arrived = []
     for eid, (creature, pos) in esper.get_components(Creature, Position):
         if pos.depth == depth:
@@ -51,17 +52,29 @@ def comes_into_view(engine: Engine) -> list[Event]:
             if seen and not creature.in_view:
                 arrived.append(eid)
             creature.in_view = seen
+    engine.schedule.looked = gm.sight
     return [event for eid in sorted(arrived) for event in _arrived(engine, eid)]
 
 
 def came_into_view(engine: Engine, eid: int, comps: dict | None) -> list[Event]:
     """``comes_into_view`` for one creature, given esper's dict of its components (or None
-    when it has gone): after each creature's turn, a few reads."""
+    when it has gone): after each creature's turn, a few reads (``engine.sees`` read here
+    directly). Nothing to do while the sight is the one of the last look and no actor has
+    moved, come or gone since (``Schedule.looked``): every creature here is where it was
+    then, seen as it was then, and its ``in_view`` says so."""
+    looked = engine.schedule.looked
+    if looked is not None and looked is engine.levels[engine.depth].sight:
+        return []
     creature = comps.get(Creature) if comps else None
     if creature is None:
         return []
-    was, creature.in_view = creature.in_view, engine.sees(eid)
-    return _arrived(engine, eid) if creature.in_view and not was else []
+    pos = comps.get(Position)
+    seen = pos is not None and pos.depth == engine.depth \
+        and engine.levels[pos.depth].visible.item(pos.x, pos.y)
+    if seen == creature.in_view:
+        return []
+    creature.in_view = seen
+    return _arrived(engine, eid) if seen else []
 
 
 def _arrived(engine: Engine, eid: int) -> list[Event]:

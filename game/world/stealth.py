@@ -42,24 +42,22 @@ TUMBLE_TRAIN = 2  # points each time the player dodges a blow or a shot
 def asleep(engine: Engine, eid: int) -> bool:
     """It has not noticed the player and is not wandering about: it sleeps."""
     creature = esper.try_component(eid, Creature)
-    return creature is not None and _sleeping(
+    return creature is not None and sleeping(
         creature, engine.catalog.creatures[creature.kind].behaviour)
 
 
-def _sleeping(creature: Creature, behaviour: str) -> bool:
+def sleeping(creature: Creature, behaviour: str) -> bool:
+    """``asleep``, for a creature of a kind with that behaviour."""
     return not creature.awake and creature.foe is None and behaviour != "wander"
 
 
-def sleeps_on(engine: Engine, creature: Creature, behaviour: str, pos: Position) -> bool:
-    """Asleep (as ``asleep`` says) and out of earshot: it cannot notice the player this turn
-    (a sleeper notices by noise alone), so ``notices`` would say no without a roll."""
-    return _sleeping(creature, behaviour) and not _heard(engine, pos)
-
-
-def _heard(engine: Engine, pos: Position) -> bool:
-    """The player's noise reaches the cell: ``NOISE_RADIUS`` steps on the same level."""
+def heard(engine: Engine, pos: Position) -> bool:
+    """The player's noise reaches the cell (a sleeper that hears nothing cannot notice the
+    player this turn: ``ai.sleeps_through``): ``NOISE_RADIUS`` steps on the same level (a
+    step is a king's move: both distances within the radius, compared without calls)."""
     me = esper._entities[engine.player][Position]  # the current world's, read directly
-    return pos.depth == me.depth and max(abs(pos.x - me.x), abs(pos.y - me.y)) <= NOISE_RADIUS
+    return pos.depth == me.depth and -NOISE_RADIUS <= pos.x - me.x <= NOISE_RADIUS \
+        and -NOISE_RADIUS <= pos.y - me.y <= NOISE_RADIUS
 
 
 def unaware(eid: int) -> bool:
@@ -84,8 +82,8 @@ def hiding(engine: Engine) -> int:
 def notices(engine: Engine, eid: int) -> bool:
     """Whether a creature that has not noticed the player does so this turn."""
     sleeping = asleep(engine, eid)
-    heard = _heard(engine, esper.component_for_entity(eid, Position))
-    if not (heard or (not sleeping and sight.in_light(engine, eid))):
+    noise = heard(engine, esper.component_for_entity(eid, Position))
+    if not (noise or (not sleeping and sight.in_light(engine, eid))):
         return False
     hide = hiding(engine) + (ASLEEP_HIDE if sleeping else 0)
     if hide <= 0 or engine.streams.ai.randint(1, 12) > hide:

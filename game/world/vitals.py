@@ -32,6 +32,12 @@ def metabolise(engine: Engine, eid: int, comps: dict | None = None) -> list[Even
     vitals = comps.get(Vitals) if comps else None
     if vitals is None or vitals.next_tick > engine.now:
         return []
+    return catch_up(engine, eid, vitals, comps)
+
+
+def catch_up(engine: Engine, eid: int, vitals: Vitals, comps: dict) -> list[Event]:
+    """``metabolise`` once a tick is due (``vitals.next_tick <= engine.now``): the turn
+    loop, which has seen that already, calls this directly."""
     if engine.outcome is None and _steady(vitals, comps):  # not engine.over
         due = (engine.now - vitals.next_tick) // stats.VITALS_TICKS + 1
         vitals.next_tick += due * stats.VITALS_TICKS
@@ -49,7 +55,8 @@ def _steady(vitals: Vitals, comps: dict) -> bool:
     """A tick would change nothing but the clock: no ailment, and nothing to heal, get back or
     run down (``_tick``, ``effects.tick``, ``progress.calm``; the dead get nothing back). Then
     the ticks after it change nothing either, so all those due are skipped together. It must
-    answer False whenever ``_tick`` would change anything; a False is always safe."""
+    answer False whenever ``_tick`` would change anything; a False is always safe. (Asked of
+    nearly every creature turn: ``in`` before each optional component, no call.)"""
     if vitals.bleeding or vitals.poison or vitals.disease:
         return False
     health = comps[Health]
@@ -57,18 +64,17 @@ def _steady(vitals: Vitals, comps: dict) -> bool:
         return True
     if health.hp < health.max_hp:
         return False
-    stance = comps.get(Stance)
-    if stance is not None and stats.STANCES[stance.name].stamina > 0 \
-            and stance.stamina != stance.max_stamina:
+    if Stance in comps:
+        stance = comps[Stance]
+        if stance.stamina != stance.max_stamina and stats.STANCES[stance.name].stamina > 0:
+            return False
+    if Spells in comps:
+        book = comps[Spells]
+        if book.points < book.max_points:
+            return False
+    if Effects in comps and comps[Effects].ticks:
         return False
-    book = comps.get(Spells)
-    if book is not None and book.points < book.max_points:
-        return False
-    timed = comps.get(Effects)
-    if timed is not None and timed.ticks:
-        return False
-    hero = comps.get(Hero)
-    return hero is None or hero.rage <= 0
+    return Hero not in comps or comps[Hero].rage <= 0
 
 
 def _foe(comps: dict) -> int | None:

@@ -1,6 +1,6 @@
 """The creature-turn loop's fast paths give exactly what the full work gives: a steady vitals
 tick skipped (``vitals._steady``) and a sleeper out of earshot answered at once
-(``stealth.sleeps_on``)."""
+(``ai.sleeps_through``)."""
 
 from __future__ import annotations
 
@@ -128,8 +128,8 @@ def test_a_sleeper_out_of_earshot_does_nothing_and_rolls_nothing(engines):
     creature.awake = False
     pos = engine.component(kobold, Position)
     kind = engine.catalog.creatures[creature.kind]
-    assert stealth.asleep(engine, kobold)
-    assert stealth.sleeps_on(engine, creature, kind.behaviour, pos)
+    assert stealth.asleep(engine, kobold) and not stealth.heard(engine, pos)
+    assert ai.sleeps_through(engine, esper._entities[kobold]) == kind.speed
     rolls = engine.streams.ai.getstate()
     before = engine.state_hash()
     assert ai.act(engine, kobold) == ([], kind.speed)
@@ -151,9 +151,20 @@ def test_a_sleeper_that_may_wake_or_fight_takes_its_full_turn(engines, why):
         engine.move_entity(kobold, 4, 3)
     if why == "foe":
         creature.foe = engine.player
-    kind = engine.catalog.creatures[creature.kind]
-    assert not stealth.sleeps_on(engine, creature, kind.behaviour,
-                                 engine.component(kobold, Position))
+    assert ai.sleeps_through(engine, esper._entities[kobold]) is None
+
+
+def test_the_noise_carries_four_kings_moves_on_the_same_level(engines):
+    """``stealth.heard``: within ``NOISE_RADIUS`` steps (the larger of the two distances),
+    through walls, and never to another level."""
+    engine = Engine.scenario(ROOM, {})
+    engines.append(engine)
+    me = engine.position(engine.player)
+    for dx in range(-7, 8):
+        for dy in range(-7, 8):
+            cell = Position(me.x + dx, me.y + dy, me.depth)
+            assert stealth.heard(engine, cell) == (max(abs(dx), abs(dy)) <= 4)
+            assert not stealth.heard(engine, Position(cell.x, cell.y, me.depth + 1))
 
 
 CROWD = """
@@ -232,3 +243,64 @@ def test_the_schedule_gives_the_earliest_actor_turn_after_turn(engines):
         actor = engine.component(mover, Actor)
         actor.next_tick += rng.choice((0, 30, 40, 60, 60, 90))
         schedule.acted(mover, actor.next_tick)
+
+
+HALL = """
+##########################
+#@.......................#
+##########################
+"""
+
+
+def _look_after(engine: Engine, change) -> tuple[list[str], bool]:
+    """A look at who is in view (as the turn loop's start has it), then ``change``, then a
+    kobold's look after its turn: its arrival words and whether it is in view now."""
+    from game.world import sight
+
+    engine._use()
+    sight.comes_into_view(engine)
+    kobold = change(engine)
+    events = sight.came_into_view(engine, kobold, esper._entities[kobold])
+    assert engine.component(kobold, Creature).in_view == engine.sees(kobold)
+    return [repr(e) for e in events], engine.sees(kobold)
+
+
+def _far_kobold(engine: Engine) -> int:
+    return next(e for e, _ in engine.creatures_here())
+
+
+def _walks_in(engine: Engine) -> int:
+    kobold = _far_kobold(engine)
+    engine.move_entity(kobold, 5, 1)
+    return kobold
+
+
+def _light_reaches(engine: Engine) -> int:
+    engine.gamemap.update_fov(15, 1, 8)  # the sight cast again from further down the hall
+    return _far_kobold(engine)
+
+
+def _appears(engine: Engine) -> int:
+    return engine.create_creature("kobold", 4, 1, 1)
+
+
+@pytest.mark.parametrize("change", [_walks_in, _light_reaches, _appears])
+def test_a_creature_that_comes_into_view_between_looks_is_announced(engines, change):
+    """``came_into_view`` skips its look only while nobody has moved, come or gone and the
+    sight is the same since the last look (``Schedule.looked``): each of these changes it."""
+    engine = Engine.scenario(HALL, {})
+    engines.append(engine)
+    engine.create_creature("kobold", 20, 1, 1)
+    words, seen = _look_after(engine, change)
+    assert seen and len(words) == 2 and "comes into view" in words[1]
+
+
+def test_nothing_changed_since_the_look_nothing_to_announce(engines):
+    engine = Engine.scenario(HALL, {})
+    engines.append(engine)
+    engine.create_creature("kobold", 20, 1, 1)
+    engine.create_creature("kobold", 5, 1, 1)
+    assert _look_after(engine, _far_kobold) == ([], False)
+    near = next(e for e, _ in engine.creatures_here() if e != _far_kobold(engine))
+    assert engine.schedule.looked is engine.gamemap.sight
+    assert _look_after(engine, lambda e: near) == ([], True)
