@@ -1,6 +1,7 @@
 """The state hash, taken fast: exactly ``sha256(canonical(engine.state(log=False)))``, but the
-JSON of each component and of each random stream is remembered with the values it was
-spelled from and spelled again only when they differ.
+JSON of each component is remembered with the values it was spelled from and spelled again
+only when they differ; a random stream's, with its count of changes (``rng.Stream``), and its
+words (most of it) with the words themselves.
 
 A recording checks the state hash every ``CHECKPOINT_EVERY`` actions, and most of the state
 (the items lying about, the creatures of other levels, a stream nothing drew from) has not
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from . import state
-from .rng import state_json
+from .rng import Stream
 
 if TYPE_CHECKING:
     from .engine import Engine
@@ -35,7 +36,10 @@ class StateHasher:
         # id -> (component classes, every field read at once, the row's JSON, each component's
         # (fields read, JSON) by class)
         self._rows: dict[int, tuple[tuple, tuple, str, dict]] = {}
-        self._streams: dict[str, tuple[tuple, str]] = {}
+        self._streams: dict[str, tuple[tuple, str]] = {}  # name -> (words, their JSON)
+        # name -> (the stream, its count of changes, its gauss_next, its JSON): the stream as
+        # last spelled, spelled again (getstate alone is costly) only when one of them moved
+        self._drawn: dict[str, tuple] = {}
         self._explored: dict[int, tuple[bytes, str]] = {}
 
     def digest(self, engine: Engine) -> str:
@@ -87,12 +91,25 @@ class StateHasher:
     def _streams_json(self, engine: Engine) -> str:
         parts = []
         for name, stream in sorted(engine.streams.by_name.items()):
-            values = stream.getstate()
-            hit = self._streams.get(name)
-            if hit is None or hit[0] != values:
-                hit = self._streams[name] = (values, state.canonical(state_json(values)))
-            parts.append(f"{json.dumps(name)}:{hit[1]}")
+            hit = self._drawn.get(name)
+            if (not isinstance(stream, Stream) or hit is None or hit[0] is not stream
+                    or hit[1] != stream.changes or hit[2] is not stream.gauss_next):
+                spelled = self._stream_json(name, stream.getstate())
+                hit = self._drawn[name] = (stream, stream.changes, stream.gauss_next, spelled)
+            parts.append(f"{json.dumps(name)}:{hit[3]}")
         return f"{{{','.join(parts)}}}"
+
+    def _stream_json(self, name: str, values: tuple) -> str:
+        """``canonical(state_json(values))``, the words kept: a Mersenne Twister's state is
+        its words and its place among them, and the words change only when it has drawn
+        them all (624 draws), so mostly only the place has moved since the last time."""
+        version, internal, gauss = values
+        words, place = internal[:-1], internal[-1:]
+        hit = self._streams.get(name)
+        if hit is None or hit[0] != words:
+            hit = self._streams[name] = (words, state.canonical(words)[1:-1])
+        inner = ",".join(part for part in (hit[1], state.canonical(place)[1:-1]) if part)
+        return f"[{state.canonical(version)},[{inner}],{state.canonical(gauss)}]"
 
 
 _SPELLED = {"entities": StateHasher._entities, "streams": StateHasher._streams_json,

@@ -19,12 +19,45 @@ def derive(seed: int, name: str) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
+class Stream(random.Random):
+    """A ``random.Random`` that counts the calls that may change its state, so the state hash
+    spells a stream's state again only after one (``game.world.hashing``). Every draw of
+    ``random.Random`` ends in ``random`` or ``getrandbits`` (``randbytes`` too, where it is
+    its own); ``gauss`` may also take its kept value (``gauss_next``) without a draw, so
+    that value is compared by itself."""
+
+    changes = 0
+
+    def random(self) -> float:
+        self.changes += 1
+        return _BASE.random(self)
+
+    def getrandbits(self, k: int) -> int:
+        self.changes += 1
+        return _BASE.getrandbits(self, k)
+
+    def randbytes(self, n: int) -> bytes:
+        self.changes += 1
+        return super().randbytes(n)
+
+    def seed(self, *args, **kwargs) -> None:
+        self.changes += 1
+        super().seed(*args, **kwargs)
+
+    def setstate(self, state: tuple) -> None:
+        self.changes += 1
+        super().setstate(state)
+
+
+_BASE = random.Random.__base__  # the C generator under random.Random
+
+
 class Streams:
-    """The game's named ``random.Random`` streams."""
+    """The game's named streams."""
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
-        self.by_name = {name: random.Random(derive(seed, name)) for name in STREAMS}
+        self.by_name = {name: Stream(derive(seed, name)) for name in STREAMS}
 
     def __getattr__(self, name: str) -> random.Random:
         try:

@@ -3,12 +3,16 @@ afresh: through a game, and after any change made in place."""
 
 from __future__ import annotations
 
+import json
+import random
+
 import pytest
 
 from game.world import state
 from game.world.bot import Bot
 from game.world.components import Creature, Effects, Health, Inventory, Renderable, Training
 from game.world.engine import Engine
+from game.world.rng import Stream
 
 
 def slow(engine: Engine) -> str:
@@ -40,6 +44,11 @@ CHANGES = {
     "a colour": lambda e: setattr(e.component(e.player, Renderable), "colour", (1, 2, 3)),
     "an effect": lambda e: e.set_component(e.player, Effects({"haste": 3})),
     "a stream drawn from": lambda e: e.streams.loot.random(),
+    "a stream drawn from by randint": lambda e: e.streams.combat.randint(1, 6),
+    "a stream set": lambda e: e.streams.ai.setstate(e.streams.loot.getstate()),
+    "a stream seeded": lambda e: e.streams.display.seed(5),
+    "a gauss kept and then taken": lambda e: (e.streams.loot.gauss(), e.state_hash(),
+                                              e.streams.loot.gauss()),
     "an entity gone": lambda e: e.delete(_creature(e)),
     "an entity made": lambda e: e.create_item("dagger"),
     "a cell explored, in place": lambda e: e.gamemap.explored.__setitem__(
@@ -67,3 +76,49 @@ def test_one_is_not_taken_for_true():
     creature.awake = 1  # equal to True in Python, spelled differently in JSON
     assert engine.state_hash() == slow(engine) != before
     engine.close()
+
+
+DRAWS = {  # every way random.Random has of drawing, with arguments it takes
+    "random": (), "getrandbits": (40,), "randbytes": (5,), "randint": (1, 6),
+    "randrange": (10,), "choice": ([1, 2, 3],), "choices": ([1, 2, 3],), "sample": ([1, 2, 3], 2),
+    "shuffle": ([1, 2, 3],), "uniform": (0, 1), "triangular": (), "gauss": (),
+    "normalvariate": (), "lognormvariate": (0, 1), "expovariate": (1,), "vonmisesvariate": (0, 1),
+    "gammavariate": (2, 1), "betavariate": (2, 3), "paretovariate": (2,),
+    "weibullvariate": (1, 2), "binomialvariate": (5,),
+}
+
+
+def test_every_draw_of_a_stream_is_seen_by_the_hash():
+    """The hash spells a stream again only when its count of changes or its kept gauss value
+    moved: no way of drawing may change its state without moving one of them."""
+    public = {n for n in dir(random.Random) if not n.startswith("_")
+              and n not in {"getstate", "setstate", "seed", "VERSION"}}
+    assert public <= set(DRAWS)  # a new way of drawing gets a case here
+    for name, args in DRAWS.items():
+        if not hasattr(random.Random, name):
+            continue  # binomialvariate: Python 3.12 on
+        stream = Stream(3)
+        for _ in range(3):  # the second gauss takes the kept value without a draw
+            before = (stream.getstate(), stream.changes, stream.gauss_next)
+            getattr(stream, name)(*[list(a) if isinstance(a, list) else a for a in args])
+            moved = (stream.changes, stream.gauss_next) != before[1:] \
+                or stream.gauss_next is not before[2]
+            assert moved or stream.getstate() == before[0], name
+
+
+def test_a_stream_draws_as_random_random_does():
+    ours, theirs = Stream(11), random.Random(11)
+    assert [ours.randint(1, 100) for _ in range(50)] == [theirs.randint(1, 100) for _ in range(50)]
+    assert (ours.random(), ours.gauss(), ours.randbytes(4), ours.getstate()) == \
+        (theirs.random(), theirs.gauss(), theirs.randbytes(4), theirs.getstate())
+
+
+SPELLED = [
+    {"b": [1, True, None, "x"], "a": {"z": 1.5, "é": "☃"}}, "top \"level\"", 7, -0.0,
+    [[], {}, [1e300, -2, 10**30]], {"3": 1, "10": 2, "k": (1, 2)}, False, None,
+]
+
+
+@pytest.mark.parametrize("data", SPELLED)
+def test_canonical_is_json_dumps_sorted_and_tight(data):
+    assert state.canonical(data) == json.dumps(data, sort_keys=True, separators=(",", ":"))
