@@ -147,8 +147,10 @@ def seen_parts(engine: Engine) -> SeenParts:
     """What ``seen_rows`` is drawn from, as it stands now: the terrain (the cache's own
     read-only arrays, never changed once made) and the sprites. Kept, it draws the same
     rows again later, whatever the game has done since."""
-    ch, fg = _terrain_rows(engine.gamemap)
-    return ch, fg, _sprites(engine)
+    gm = engine.gamemap
+    visible, explored = gm.visible.tobytes(), gm.explored.tobytes()
+    ch, fg = _terrain_rows(gm, explored, visible)
+    return ch, fg, _sprites(engine, visible, explored)
 
 
 def drawn_rows(parts: SeenParts) -> tuple[np.ndarray, np.ndarray]:
@@ -165,13 +167,12 @@ def drawn_rows(parts: SeenParts) -> tuple[np.ndarray, np.ndarray]:
 _ROWS: dict[int, tuple] = {}
 
 
-def _terrain_rows(gm) -> tuple[np.ndarray, np.ndarray]:
+def _terrain_rows(gm, explored: bytes, visible: bytes) -> tuple[np.ndarray, np.ndarray]:
     """The level's terrain as the player sees it, [y, x], nothing standing on it: worked out
-    again only when ``explored``, ``visible`` or the level's look changed. They are compared
-    by value (a copy of each as bytes), so no change made anywhere can be missed; the arrays
+    again only when ``explored``, ``visible`` (the level's, as bytes now) or the level's look
+    changed. They are compared by value, so no change made anywhere can be missed; the arrays
     handed out are the cache's own, never to be written."""
     look = _level_look(gm)
-    explored, visible = gm.explored.tobytes(), gm.visible.tobytes()
     known = _ROWS.get(id(gm))
     if known is not None and known[0] is gm and known[1] is look \
             and known[2] == explored and known[3] == visible:
@@ -202,17 +203,22 @@ def _blank(shape: tuple[int, ...]) -> np.ndarray:
 CREATURE_LAYER = 2  # Renderable.layer of creatures: shown only while in view
 
 
-def _sprites(engine: Engine) -> list[tuple[int, int, str, tuple[int, int, int]]]:
+def _sprites(engine: Engine, visible: bytes | None = None,
+             explored: bytes | None = None) -> list[tuple[int, int, str, tuple[int, int, int]]]:
     """(x, y, glyph, colour) of every entity in view, lowest layer first; things lying on
-    explored cells out of view are remembered, dimmed (creatures are not: they move)."""
+    explored cells out of view are remembered, dimmed (creatures are not: they move).
+    ``visible`` and ``explored``: the level's, as bytes, if the caller has them already."""
     gm = engine.gamemap
     # A byte a cell in [x, y] order: a byte string is indexed faster than an array.
-    visible, explored, height = gm.visible.tobytes(), gm.explored.tobytes(), gm.height
-    me = engine.player
+    if visible is None or explored is None:
+        visible, explored = gm.visible.tobytes(), gm.explored.tobytes()
+    height, depth, me = gm.height, engine.depth, engine.player
     found = []
-    for eid, pos, look in engine.drawn_here():
+    for eid, (pos, look) in engine.drawn():
+        if pos.depth != depth:
+            continue
         x, y = pos.x, pos.y
-        if eid == me or visible[x * height + y]:
+        if visible[x * height + y] or eid == me:
             found.append((look.layer, eid, x, y, look.glyph, look.colour))
         elif look.layer < CREATURE_LAYER and explored[x * height + y]:
             found.append((look.layer, eid, x, y, look.glyph, _dimmed(look.colour)))

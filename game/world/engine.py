@@ -439,11 +439,11 @@ class Engine:
         return [(e, pos) for e, (_, pos) in esper.get_components(kind, Position)
                 if pos.depth == self.depth]
 
-    def drawn_here(self) -> list[tuple[int, Position, Renderable]]:
-        """Every entity on this level that has a look: what the map draws."""
+    def drawn(self) -> list[tuple[int, tuple[Position, Renderable]]]:
+        """Every entity that has a look, on any level (the map keeps those of its depth):
+        esper's own cached list, so asking costs nothing. Read it; never change it."""
         self._use()
-        return [(e, pos, look) for e, (pos, look) in esper.get_components(Position, Renderable)
-                if pos.depth == self.depth]
+        return esper.get_components(Position, Renderable)
 
     def items_at(self, x: int, y: int) -> list[int]:
         self._use()
