@@ -67,6 +67,11 @@ STATS = ("x", "y", "hp", "max_hp", "stamina", "max_stamina", "stance", "defence"
          "deepest", "turn", "kills", "actions")
 OPTIONS = {"character", "rules", "depth", "awake", "invulnerable"}
 _SIMPLE = {"wait": A.Wait, "rest": A.Rest, "down": A.Descend, "up": A.Ascend}
+# The actions that are the same whatever the game's state, made once (actions are frozen
+# values: one Move(1, 0) serves every step east).
+_FIXED = {ACTIONS.index(name): action for name, action in
+          [*((name, A.Move(*move)) for name, move in MOVES.items()),
+           *((name, kind()) for name, kind in _SIMPLE.items())]}
 _STANCE_STEPS = {"careful": -1, "bold": 1, "normal": None}
 
 
@@ -158,14 +163,11 @@ class DungeonEnv(gym.Env):
 
     def game_action(self, index: int) -> A.Action | str:
         """The game action an env action stands for now, or why there is none."""
+        fixed = _FIXED.get(index)
+        if fixed is not None:
+            return fixed
         name = ACTIONS[index]
         engine = self.engine
-        move = MOVES.get(name)
-        if move is not None:
-            return A.Move(*move)
-        simple = _SIMPLE.get(name)
-        if simple is not None:
-            return simple()
         if name == "pickup":
             pos = engine.position(engine.player)
             items = engine.items_at(pos.x, pos.y)

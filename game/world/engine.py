@@ -235,9 +235,8 @@ class Engine:
         return self.outcome is not None
 
     def say(self, text: str, tone: str = "info") -> Message:
-        message = Message(text, tone)
-        self._append(message)
-        return message
+        """Log a line; the line as logged comes back ("... (x2)" for a notice again)."""
+        return self._append(text, tone)
 
     def _log(self, events: list[Event]) -> None:
         """Messages and what the player saw of attacks; in wizard mode with the roll display
@@ -248,7 +247,7 @@ class Engine:
                 self.log.append(Message("You die...", "bad", self.turn))
                 break  # nothing is logged after the player's death
             if isinstance(event, Message):
-                self._append(event)
+                self._append(event.text, event.tone)
             elif isinstance(event, AttackEvent):
                 self.log += [Message(line, "combat", self.turn) for line in event.lines]
                 if rolls:
@@ -256,16 +255,19 @@ class Engine:
                                  for line in breakdown(event.outcome)]
         del self.log[:-LOG_LIMIT]
 
-    def _append(self, message: Message) -> None:
+    def _append(self, text: str, tone: str) -> Message:
         """Add a line; the same notice again ("There is a wall in the way.") becomes
         "... (x2)" instead of filling the log. Fights are logged blow by blow."""
-        last = self.log[-1] if self.log else None
-        if last is not None and message.tone == last.tone == "info" and (
-                last.text == message.text or last.text.startswith(message.text + " (x")):
-            count = int(last.text[len(message.text) + 3:-1]) if last.text != message.text else 1
-            self.log[-1] = Message(f"{message.text} (x{count + 1})", message.tone, self.turn)
+        log = self.log
+        last = log[-1] if log else None
+        if last is not None and tone == last.tone == "info" and (
+                last.text == text or last.text.startswith(text + " (x")):
+            count = int(last.text[len(text) + 3:-1]) if last.text != text else 1
+            message = log[-1] = Message(f"{text} (x{count + 1})", tone, self.turn)
         else:
-            self.log.append(Message(message.text, message.tone, self.turn))
+            message = Message(text, tone, self.turn)
+            log.append(message)
+        return message
 
     def _player_flags(self) -> Player:
         return esper.component_for_entity(self.player, Player)
@@ -519,7 +521,7 @@ class Engine:
     def submit(self, action: A.Action) -> A.Result:
         """Perform the player's action, then everyone else's until the player acts again."""
         self._use()
-        if self.over:
+        if self.outcome is not None:
             return A.Impossible("The game is over.")
         self.pending = action  # what a crash report records as the action that crashed
         result = self._perform(action)
@@ -546,9 +548,10 @@ class Engine:
             return self._perform(result.action, depth + 1)
         if isinstance(result, A.Done):
             ticks = effects.scaled(self, result.ticks)
-            events = list(result.events) + (self.spend(ticks) if ticks else [])
-            self._log(events)
-            return A.Done(tuple(events), result.ticks)
+            later = self.spend(ticks) if ticks else []
+            if later or type(result.events) is not tuple:  # else it is the whole result
+                result = A.Done((*result.events, *later), result.ticks)
+            self._log(result.events)
         return result
 
     def spend(self, ticks: int) -> list[Event]:

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 REST_LIMIT = 200  # waits in one rest
 SEE_HERE = "You see here: "
 NO_SHIELD = "You have no shield to bash with."
+WALL = A.Impossible("There is a wall in the way.")  # a value: one serves every bump
 
 
 def move(engine: Engine, action: A.Move) -> A.Result:
@@ -39,8 +40,8 @@ def move(engine: Engine, action: A.Move) -> A.Result:
     target = engine.blocker_at(x, y) if inside else None
     if target is not None:
         return A.Instead(A.Attack(target))
-    if not inside or not gm.walkable[x, y]:
-        return A.Impossible("There is a wall in the way.")
+    if not inside or not gm.walkable.item(x, y):
+        return WALL
     load = fighters.burden(engine.catalog, engine.player)
     if load == stats.OVERLOADED:
         return A.Impossible("You carry too much to move.")
