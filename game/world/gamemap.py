@@ -102,7 +102,7 @@ class GameMap:
         if self._caster is None:
             self._caster = Caster()
         window, seen_here = self._caster.cast(self.transparent, x, y, radius)
-        self.visible[...] = False
+        self.visible.fill(False)
         self.visible[window] = seen_here
         self.explored |= self.visible  # whole arrays: numpy's fastest way here
         self.sight = (seen, cells, self.visible.tobytes())

@@ -45,7 +45,8 @@ def test_it_is_tcods_sight_on_real_levels(seed, depth):
 
 
 @pytest.mark.parametrize(("shape", "open_share"), [((31, 17), 0.6), ((9, 40), 0.9),
-                                                   ((40, 3), 0.8), ((1, 1), 1.0)])
+                                                   ((40, 3), 0.8), ((1, 1), 1.0),
+                                                   ((29, 27), 1.0)])
 def test_it_is_tcods_sight_on_noise(shape, open_share):
     rng = np.random.default_rng(shape[0])
     transparent = rng.random(shape) < open_share
