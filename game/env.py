@@ -227,9 +227,9 @@ class DungeonEnv(gym.Env):
 
     def _stats(self) -> list[int]:
         engine = self.engine
-        me = engine.player
-        pos, health = engine.component(me, Position), engine.component(me, Health)
-        stance, attrs = engine.component(me, Stance), engine.component(me, Attributes)
+        comps = engine.components(engine.player)
+        pos, health = comps[Position], comps[Health]
+        stance, attrs = comps[Stance], comps[Attributes]
         dv, pv = self._defence_figures(describe.defence(engine))
         return [pos.x, pos.y, health.hp, health.max_hp, stance.stamina, stance.max_stamina,
                 combat_keys.STANCE_ORDER.index(stance.name), dv, pv, attrs.strength,

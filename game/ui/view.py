@@ -182,7 +182,8 @@ def _terrain_rows(gm, explored: bytes, visible: bytes) -> tuple[np.ndarray, np.n
     np.copyto(ch, glyphs, where=gm.explored.T)
     fg = dim.copy()  # then one 3-byte value a cell: no inner loop over R, G, B
     np.copyto(fg.view("V3")[..., 0], bright.view("V3")[..., 0], where=gm.visible.T)
-    ch.flags.writeable = fg.flags.writeable = False
+    ch.setflags(write=False)
+    fg.setflags(write=False)
     if len(_ROWS) >= 16:
         _ROWS.clear()
     _ROWS[id(gm)] = (gm, look, explored, visible, (ch, fg))

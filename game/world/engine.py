@@ -411,7 +411,7 @@ class Engine:
         """As it fights now (all its magic), or as the @ screen shows it (``known_only``)."""
         self._use()
         pos = esper.try_component(eid, Position)
-        in_wall = pos is not None and bool(self.levels[pos.depth].wall[pos.x, pos.y])
+        in_wall = pos is not None and self.levels[pos.depth].wall.item(pos.x, pos.y)
         if thrown is not None:
             return fighters.fighter(self.catalog, eid, in_wall=in_wall, thrown=thrown)
         return self._fighters.get(self, eid, in_wall, known_only)
@@ -440,6 +440,12 @@ class Engine:
         self._use()
         return [(e, pos) for e, (_, pos) in esper.get_components(kind, Position)
                 if pos.depth == self.depth]
+
+    def components(self, eid: int) -> dict[type, object]:
+        """The entity's components by class: esper's own dict, one look-up for many reads.
+        Read it; never change it (``set_component`` does)."""
+        self._use()
+        return esper._entities[eid]
 
     def drawn(self) -> list[tuple[int, tuple[Position, Renderable]]]:
         """Every entity that has a look, on any level (the map keeps those of its depth):
