@@ -569,8 +569,7 @@ class Engine:
         pos = esper.component_for_entity(me, Position)
         self.gamemap.update_fov(pos.x, pos.y, FOV_RADIUS)
         events: list[Event] = sight.comes_into_view(self)
-        schedule.acted(me, mine.next_tick)
-        while self.outcome is None:
+        while self.outcome is None:  # (the schedule queues each actor again: next_turn)
             eid, comps = schedule.next_turn(self.depth)
             actor = comps[Actor]
             if actor.next_tick > self.now:
@@ -596,7 +595,6 @@ class Engine:
             if arrived:
                 events += arrived
             actor.next_tick += taken
-            schedule.acted(eid, actor.next_tick)
         return events
 
     def damage(self, eid: int, amount: int, *, cause: str = "",

@@ -17,7 +17,8 @@ from .components import Actor, Position
 
 class Schedule:
     """A heap of (tick, entity id): the earliest actor first, ties to the lower id. An entry
-    whose actor has since moved on (another tick) or gone is stale and dropped when met."""
+    whose actor has since moved on (a later tick: a tick only ever grows) is queued again
+    when met; one whose actor has gone is dropped."""
 
     def __init__(self) -> None:
         self.heap: list[tuple[int, int]] | None = None
@@ -38,7 +39,11 @@ class Schedule:
 
     def next_turn(self, depth: int) -> tuple[int, dict]:
         """The next actor and its components (esper's own dict of them: the turn loop reads
-        them directly rather than through a call for each)."""
+        them directly rather than through a call for each). An entry whose actor has moved on
+        (its tick is not the entry's) is queued again at the actor's tick when it comes
+        first, so every actor keeps one entry and the turn loop need not queue anyone: after
+        its turn the actor's entry is the first, and goes at once. An entry whose actor has
+        gone, or left the level, is dropped."""
         if self.heap is None or self.depth != depth:
             self.depth = depth
             self.heap = [(actor.next_tick, eid) for eid, actor, _ in self._actors(depth)]
@@ -46,23 +51,17 @@ class Schedule:
         heap, entities = self.heap, esper._entities  # the current world's, read directly
         while True:
             tick, eid = heap[0]
-            comps = entities.get(eid)
-            if comps and Actor in comps and comps[Actor].next_tick == tick \
-                    and Position in comps and comps[Position].depth == depth:
-                return eid, comps
+            try:  # (no cost until one is missing)
+                comps = entities[eid]
+                due = comps[Actor].next_tick
+                if comps[Position].depth == depth:
+                    if due == tick:
+                        return eid, comps
+                    heapq.heapreplace(heap, (due, eid))
+                    continue
+            except KeyError:  # gone, or no Actor or Position now
+                pass
             heapq.heappop(heap)
-
-    def acted(self, eid: int, next_tick: int) -> None:
-        """An actor's next turn moved on: queue it again. Its old entry goes stale; when that
-        is the first (it is, after its turn) it goes at once: a tick only ever grows, so a
-        stale entry never comes right again."""
-        heap = self.heap
-        if heap is None:
-            return
-        if heap and heap[0][1] == eid and heap[0][0] != next_tick:
-            heapq.heapreplace(heap, (next_tick, eid))
-        else:
-            heapq.heappush(heap, (next_tick, eid))
 
     def at(self, depth: int, x: int, y: int) -> int | None:
         """The actor standing on a cell."""
