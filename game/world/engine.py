@@ -176,6 +176,11 @@ class Engine:
         pos = esper.component_for_entity(self.player, Position)
         self.gamemap.update_fov(pos.x, pos.y, FOV_RADIUS)
 
+    def state_text(self) -> str:
+        """``state.canonical(self.state())``, spelled as the state hash spells it."""
+        self._use()
+        return self._hasher.text(self, log=True)
+
     def state_hash(self) -> str:
         """sha256 of the canonical JSON of ``state(log=False)`` (``game.world.hashing``)."""
         self._use()
@@ -539,7 +544,7 @@ class Engine:
         if len(self.actions) % CHECKPOINT_EVERY == 0:
             self.checkpoints[len(self.actions)] = self.state_hash()
         if self.keyframe_every and len(self.actions) % self.keyframe_every == 0:
-            self.keyframes[len(self.actions)] = state.canonical(self.state())
+            self.keyframes[len(self.actions)] = self.state_text()
         return result
 
     def _perform(self, action: A.Action, depth: int = 0) -> A.Result:

@@ -34,8 +34,8 @@ class StateHasher:
 
     def __init__(self) -> None:
         # id -> (component classes, every field read at once, the row's JSON, each component's
-        # (fields read, JSON) by class)
-        self._rows: dict[int, tuple[tuple, tuple, str, dict]] = {}
+        # JSON in name order)
+        self._rows: dict[int, tuple[tuple, tuple, str, tuple]] = {}
         self._streams: dict[str, tuple[tuple, str]] = {}  # name -> (words, their JSON)
         # name -> (the stream, its count of changes, its gauss_next, its JSON): the stream as
         # last spelled, spelled again (getstate alone is costly) only when one of them moved
@@ -43,18 +43,23 @@ class StateHasher:
         self._explored: dict[int, tuple[bytes, str]] = {}
 
     def digest(self, engine: Engine) -> str:
+        return hashlib.sha256(self.text(engine, log=False).encode()).hexdigest()
+
+    def text(self, engine: Engine, *, log: bool) -> str:
+        """``canonical(engine.state(log=log))``, its entities, streams and explored maps as
+        last spelled where they read the same (a keyframe is taken just after a hash)."""
         marks = {name: json.dumps(_MARK.format(name)) for name in _SPELLED}
-        text = state.canonical(engine.state(log=False, **{name: _MARK.format(name)
-                                                           for name in _SPELLED}))
+        text = state.canonical(engine.state(log=log, **{name: _MARK.format(name)
+                                                         for name in _SPELLED}))
         found = {name: text.find(mark) for name, mark in marks.items()}
-        if any(text.count(mark) != 1 for mark in marks.values()):
-            return state.state_hash(engine)  # cannot happen; if it did, the slow way is right
+        if any(text.count(mark) != 1 for mark in marks.values()):  # a log line could hold one
+            return state.canonical(engine.state(log=log))  # then the slow way is right
         parts, start = [], 0
         for name in sorted(found, key=found.get):  # each part where its mark stood
             parts += [text[start:found[name]], _SPELLED[name](self, engine)]
             start = found[name] + len(marks[name])
         parts.append(text[start:])
-        return hashlib.sha256("".join(parts).encode()).hexdigest()
+        return "".join(parts)
 
     def _entities(self, engine: Engine) -> str:
         """[[id, {name: fields}], ...] in id order: an entity's row spelled again only when
@@ -132,19 +137,36 @@ def _value_of(name: str, annotation: str, obj: str = "c") -> list[str]:
 
 
 def _respelled(eid: int, comps: dict, kinds: tuple, values: tuple,
-               hit: tuple | None) -> tuple[tuple, tuple, str, dict]:
+               hit: tuple | None) -> tuple[tuple, tuple, str, tuple]:
     """An entity's row again, each component's JSON kept from ``hit`` if it reads the same
     (``values`` holds what each component read, in name order)."""
-    old = hit[3] if hit is not None else {}
-    parts = {}
-    for kind, read in zip(_ORDER.get(kinds) or _order(kinds), values, strict=True):
-        part = old.get(kind)
-        if part is None or part[0] != read:
-            part = (read, f'"{kind.__name__}":'
-                    f"{state.canonical(state.component_json(comps[kind]))}")
-        parts[kind] = part
-    text = f"[{eid},{{{','.join(part[1] for part in parts.values())}}}]"
-    return kinds, values, text, parts
+    old = hit if hit is not None and hit[0] == kinds else None
+    texts = (_RESPELLERS.get(kinds) or _respeller(kinds))(comps, values, old)
+    return kinds, values, f"[{eid},{{{','.join(texts)}}}]", texts
+
+
+def _respeller(kinds: tuple[type, ...]) -> Callable[[dict, tuple, tuple | None], tuple]:
+    """``(comps, values, old) -> each component's JSON`` in name order, written out for one
+    set of component classes: a component's JSON from ``old`` (the row as last spelled) when
+    it read the same then, else spelled (``_speller``)."""
+    order = _ORDER.get(kinds) or _order(kinds)
+    fresh = [f"S{i}(comps[K{i}])" for i in range(len(order))]
+    kept = [f"ot[{i}] if ov[{i}] == values[{i}] else S{i}(comps[K{i}])"
+            for i in range(len(order))]
+    code = "\n".join([
+        "def respell(comps, values, old):",
+        "    if old is None:",
+        f"        return ({''.join(t + ', ' for t in fresh)})",
+        "    ov, ot = old[1], old[3]",
+        f"    return ({''.join(f'({t}), ' for t in kept)})"])
+    names = {**{f"K{i}": kind for i, kind in enumerate(order)},
+             **{f"S{i}": _SPELLERS.get(kind) or _speller(kind) for i, kind in enumerate(order)}}
+    exec(code, names, scope := {})  # noqa: S102  (our own code)
+    respeller = _RESPELLERS[kinds] = scope["respell"]
+    return respeller
+
+
+_RESPELLERS: dict[tuple[type, ...], Callable[[dict, tuple, tuple | None], tuple]] = {}
 
 
 def _row_reader(kinds: tuple[type, ...]) -> Callable[[dict], tuple]:
@@ -187,3 +209,32 @@ def _deep(value):
     return (value, value.__class__)
 
 
+
+
+def _speller(kind: type) -> Callable[[object], str]:
+    """``component -> '"Kind":{...}'``, its JSON as ``canonical(state.component_json(c))``
+    spells it, written out from its fields in name order as one f-string (as ``dataclasses``
+    writes ``__init__``): an int, a str, a bool or None is written as JSON writes it, chosen
+    by the value's own class; anything else goes through ``canonical``."""
+    text = ['"' + kind.__name__ + '":{{']  # the f-string's text: a brace of the JSON doubled
+    for number, name in enumerate(sorted(state.field_names(kind))):
+        if not name.isidentifier():
+            raise TypeError(f"{kind.__name__}: a field name that is not an identifier")
+        text.append(("," if number else "") + '"' + name + '":{_v if (_k := (_v := c.'
+                    + name + ").__class__) is int else E(_v) if _k is str else "
+                    "('true' if _v else 'false') if _k is bool else "
+                    "'null' if _v is None else C(P(_v))}")
+    code = "def spell(c):\n    return f'''" + "".join(text) + "}}'''"
+    names = {"C": state.canonical, "P": state.plain, "E": json.encoder.encode_basestring_ascii}
+    exec(code, names, scope := {})  # noqa: S102  (our own field names)
+    speller = _SPELLERS[kind] = scope["spell"]
+    return speller
+
+
+_SPELLERS: dict[type, Callable[[object], str]] = {}
+
+
+def component_text(component: object) -> str:
+    """``'"Kind":{...}'``: a component's part of its entity's row (what ``_speller`` makes)."""
+    kind = type(component)
+    return (_SPELLERS.get(kind) or _speller(kind))(component)

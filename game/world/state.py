@@ -33,18 +33,24 @@ _FIELD_NAMES = {cls: tuple(f.name for f in fields(cls)) for cls in COMPONENTS.va
 
 
 def component_json(component: Any) -> dict[str, Any]:
-    return {name: _plain(getattr(component, name)) for name in _FIELD_NAMES[type(component)]}
+    return {name: plain(getattr(component, name)) for name in _FIELD_NAMES[type(component)]}
 
 
-def _plain(value: Any) -> Any:
+def field_names(kind: type) -> tuple[str, ...]:
+    """The fields a component's JSON has (a KeyError for a class that is no component)."""
+    return _FIELD_NAMES[kind]
+
+
+def plain(value: Any) -> Any:
+    """A field's value as JSON-ready data: tuples as lists, dicts sorted."""
     if value is None or type(value) in (int, str, bool):
         return value
     if isinstance(value, tuple):
         return list(value)
     if isinstance(value, dict):
-        return {k: _plain(v) for k, v in sorted(value.items())}
+        return {k: plain(v) for k, v in sorted(value.items())}
     if isinstance(value, list):
-        return [_plain(v) for v in value]
+        return [plain(v) for v in value]
     return value
 
 

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from game.world import state
+from game.world import hashing, state
 from game.world.bot import Bot
 from game.world.components import Creature, Effects, Health, Inventory, Renderable, Training
 from game.world.engine import Engine
@@ -122,3 +122,42 @@ SPELLED = [
 @pytest.mark.parametrize("data", SPELLED)
 def test_canonical_is_json_dumps_sorted_and_tight(data):
     assert state.canonical(data) == json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+ODD = [  # components holding what their fields do not promise, and what JSON escapes
+    Renderable("\u00e9\"\\\n", (1, 2, 3), True), Creature("kobold", awake=1, foe=None),
+    Creature("kobold", awake=True, foe=0), Health(True, False),
+    Training({"Sword": 2, "\u00c5xe": 1}, {}, {"b": 1, "a": 2}), Effects({"haste": 3}),
+    Inventory([3, 1, True]),
+]
+
+
+def test_each_component_is_spelled_as_canonical_spells_it():
+    engine = Engine(9)
+    bot = Bot(engine, 9, turns=150)
+    for _ in range(150):
+        if engine.over:
+            break
+        engine.submit(bot.next_action())
+    seen = [c for _, comps in engine.entities() for c in comps] + ODD
+    assert len({type(c) for c in seen}) >= 12
+    for component in seen:
+        expected = f'"{type(component).__name__}":' + \
+            state.canonical(state.component_json(component))
+        assert hashing.component_text(component) == expected
+    engine.close()
+
+
+def test_the_whole_state_with_its_log_is_spelled_as_canonical_spells_it():
+    engine = Engine(5)
+    bot = Bot(engine, 5, turns=120)
+    for turn in range(120):
+        if engine.over:
+            break
+        engine.submit(bot.next_action())
+        if turn % 7 == 0:
+            engine.state_hash()  # the parts as last spelled are kept, and mostly still right
+        assert engine.state_text() == state.canonical(engine.state())
+    engine.say("A line holding \x00entities\x00, as no line should.")
+    assert engine.state_text() == state.canonical(engine.state())
+    engine.close()
