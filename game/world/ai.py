@@ -34,7 +34,7 @@ def act(engine: Engine, eid: int, comps: dict | None = None) -> tuple[list[Event
     (the turn loop has it)."""
     if comps is None:
         comps = esper._entities[eid]  # the current world's, read directly
-    slept = sleeps_through(engine, comps)
+    slept = sleeps_through(engine, comps, esper._entities[engine.player][Position])
     if slept is not None:
         return [], slept
     creature = comps[Creature]
@@ -65,18 +65,18 @@ def act(engine: Engine, eid: int, comps: dict | None = None) -> tuple[list[Event
     return _approach(engine, eid, pos, kind.speed, kind.passes_walls)
 
 
-def sleeps_through(engine: Engine, comps: dict) -> int | None:
-    """The ticks of this turn when the creature sleeps through it, else None. A sleeper
-    (``stealth.sleeping``) that hears nothing (``stealth.heard``) does nothing at all: it
-    notices the player by noise alone, so ``stealth.notices`` would say no without a roll,
-    and with no foe ``feuds.opponent`` finds it nobody to fight; nothing changes (most turns
-    on a natural level are such). The turn loop asks this before ``act`` (which asks it
-    too), so a sleeper's turn is a few reads."""
+def sleeps_through(engine: Engine, comps: dict, me: Position) -> int | None:
+    """The ticks of this turn when the creature sleeps through it, else None (``me``: the
+    player's position). A sleeper (``stealth.sleeping``) that hears nothing
+    (``stealth.heard``) does nothing at all: it notices the player by noise alone, so
+    ``stealth.notices`` would say no without a roll, and with no foe ``feuds.opponent`` finds
+    it nobody to fight; nothing changes (most turns on a natural level are such). The turn
+    loop asks this before ``act`` (which asks it too), so a sleeper's turn is a few reads."""
     creature = comps[Creature]
     if creature.awake:
         return None
     kind = engine.catalog.creatures[creature.kind]
-    if stealth.sleeping(creature, kind.behaviour) and not stealth.heard(engine, comps[Position]):
+    if stealth.sleeping(creature, kind.behaviour) and not stealth.heard(me, comps[Position]):
         return kind.speed
     return None
 

@@ -571,8 +571,8 @@ class Engine:
         me, schedule = self.player, self.schedule
         mine = esper.component_for_entity(me, Actor)
         mine.next_tick += ticks
-        pos = esper.component_for_entity(me, Position)
-        self.gamemap.update_fov(pos.x, pos.y, FOV_RADIUS)
+        mine_at = esper.component_for_entity(me, Position)  # moved in place, never replaced
+        self.gamemap.update_fov(mine_at.x, mine_at.y, FOV_RADIUS)
         events: list[Event] = sight.comes_into_view(self)
         while self.outcome is None:  # (the schedule queues each actor again: next_turn)
             eid, comps = schedule.next_turn(self.depth)
@@ -590,7 +590,7 @@ class Engine:
                         continue
             if eid == me:
                 break
-            taken = ai.sleeps_through(self, comps)
+            taken = ai.sleeps_through(self, comps, mine_at)
             if taken is None:
                 taken_events, taken = ai.act(self, eid, comps)
                 events += taken_events

@@ -44,11 +44,14 @@ def comes_into_view(engine: Engine) -> list[Event]:
     id), and remember who is in view now."""
     engine._use()
     gm, depth = engine.gamemap, engine.depth
-    visible = gm.visible
+    looked = engine.schedule.looked
+    if looked is not None and looked is gm.sight:
+        return []  # as after a turn (``came_into_view``): nothing can have changed
+    visible, height = gm.visible.tobytes(), gm.height  # engine.sees, for one on this level
     arrived = []
     for eid, (creature, pos) in esper.get_components(Creature, Position):
         if pos.depth == depth:
-            seen = visible.item(pos.x, pos.y)  # engine.sees, for one on this level
+            seen = visible[pos.x * height + pos.y] == 1
             if seen and not creature.in_view:
                 arrived.append(eid)
             creature.in_view = seen

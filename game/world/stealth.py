@@ -51,11 +51,11 @@ def sleeping(creature: Creature, behaviour: str) -> bool:
     return not creature.awake and creature.foe is None and behaviour != "wander"
 
 
-def heard(engine: Engine, pos: Position) -> bool:
-    """The player's noise reaches the cell (a sleeper that hears nothing cannot notice the
-    player this turn: ``ai.sleeps_through``): ``NOISE_RADIUS`` steps on the same level (a
-    step is a king's move: both distances within the radius, compared without calls)."""
-    me = esper._entities[engine.player][Position]  # the current world's, read directly
+def heard(me: Position, pos: Position) -> bool:
+    """The player's noise (``me``: the player's position) reaches the cell (a sleeper that
+    hears nothing cannot notice the player this turn: ``ai.sleeps_through``):
+    ``NOISE_RADIUS`` steps on the same level (a step is a king's move: both distances within
+    the radius, compared without calls)."""
     return pos.depth == me.depth and -NOISE_RADIUS <= pos.x - me.x <= NOISE_RADIUS \
         and -NOISE_RADIUS <= pos.y - me.y <= NOISE_RADIUS
 
@@ -82,7 +82,8 @@ def hiding(engine: Engine) -> int:
 def notices(engine: Engine, eid: int) -> bool:
     """Whether a creature that has not noticed the player does so this turn."""
     sleeping = asleep(engine, eid)
-    noise = heard(engine, esper.component_for_entity(eid, Position))
+    noise = heard(esper.component_for_entity(engine.player, Position),
+                  esper.component_for_entity(eid, Position))
     if not (noise or (not sleeping and sight.in_light(engine, eid))):
         return False
     hide = hiding(engine) + (ASLEEP_HIDE if sleeping else 0)

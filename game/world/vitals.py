@@ -64,10 +64,10 @@ def _steady(vitals: Vitals, comps: dict) -> bool:
         return True
     if health.hp < health.max_hp:
         return False
-    if Stance in comps:
-        stance = comps[Stance]
-        if stance.stamina != stance.max_stamina and stats.STANCES[stance.name].stamina > 0:
-            return False
+    stance = comps.get(Stance)
+    if stance is not None and stance.stamina != stance.max_stamina \
+            and stats.STANCES[stance.name].stamina > 0:
+        return False
     if Spells in comps:
         book = comps[Spells]
         if book.points < book.max_points:

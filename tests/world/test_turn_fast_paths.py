@@ -128,8 +128,9 @@ def test_a_sleeper_out_of_earshot_does_nothing_and_rolls_nothing(engines):
     creature.awake = False
     pos = engine.component(kobold, Position)
     kind = engine.catalog.creatures[creature.kind]
-    assert stealth.asleep(engine, kobold) and not stealth.heard(engine, pos)
-    assert ai.sleeps_through(engine, esper._entities[kobold]) == kind.speed
+    me = engine.position(engine.player)
+    assert stealth.asleep(engine, kobold) and not stealth.heard(me, pos)
+    assert ai.sleeps_through(engine, esper._entities[kobold], me) == kind.speed
     rolls = engine.streams.ai.getstate()
     before = engine.state_hash()
     assert ai.act(engine, kobold) == ([], kind.speed)
@@ -151,7 +152,8 @@ def test_a_sleeper_that_may_wake_or_fight_takes_its_full_turn(engines, why):
         engine.move_entity(kobold, 4, 3)
     if why == "foe":
         creature.foe = engine.player
-    assert ai.sleeps_through(engine, esper._entities[kobold]) is None
+    assert ai.sleeps_through(engine, esper._entities[kobold],
+                             engine.position(engine.player)) is None
 
 
 def test_the_noise_carries_four_kings_moves_on_the_same_level(engines):
@@ -163,8 +165,8 @@ def test_the_noise_carries_four_kings_moves_on_the_same_level(engines):
     for dx in range(-7, 8):
         for dy in range(-7, 8):
             cell = Position(me.x + dx, me.y + dy, me.depth)
-            assert stealth.heard(engine, cell) == (max(abs(dx), abs(dy)) <= 4)
-            assert not stealth.heard(engine, Position(cell.x, cell.y, me.depth + 1))
+            assert stealth.heard(me, cell) == (max(abs(dx), abs(dy)) <= 4)
+            assert not stealth.heard(me, Position(cell.x, cell.y, me.depth + 1))
 
 
 CROWD = """
@@ -306,3 +308,21 @@ def test_nothing_changed_since_the_look_nothing_to_announce(engines):
     near = next(e for e, _ in engine.creatures_here() if e != _far_kobold(engine))
     assert engine.schedule.looked is engine.gamemap.sight
     assert _look_after(engine, lambda e: near) == ([], True)
+
+
+@pytest.mark.parametrize("change", [_walks_in, _light_reaches, _appears])
+def test_the_look_at_the_level_sees_what_changed_since_the_last(engines, change):
+    """``comes_into_view`` skips its walk over the level on the same terms (nobody moved,
+    came or went, the same sight): after each of these changes it looks again."""
+    from game.world import sight
+
+    engine = Engine.scenario(HALL, {})
+    engines.append(engine)
+    engine.create_creature("kobold", 20, 1, 1)
+    engine._use()
+    assert sight.comes_into_view(engine) == []
+    assert sight.comes_into_view(engine) == []  # nothing changed: nothing to announce
+    kobold = change(engine)
+    words = [repr(e) for e in sight.comes_into_view(engine)]
+    assert len(words) == 2 and "comes into view" in words[1]
+    assert engine.component(kobold, Creature).in_view and engine.sees(kobold)
