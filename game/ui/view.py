@@ -149,7 +149,8 @@ def seen_parts(engine: Engine) -> SeenParts:
     rows again later, whatever the game has done since."""
     gm = engine.gamemap
     visible, explored = gm.visible.tobytes(), gm.explored.tobytes()
-    ch, fg = _terrain_rows(gm, explored, visible)
+    pos = engine.position(engine.player)
+    ch, fg = _terrain_rows(gm, explored, visible, (pos.x, pos.y))
     return ch, fg, _sprites(engine, visible, explored)
 
 
@@ -164,16 +165,22 @@ def drawn_rows(parts: SeenParts) -> tuple[np.ndarray, np.ndarray]:
     return ch, fg
 
 
-_ROWS: dict[int, tuple] = {}
+_ROWS: dict[tuple[int, int, int], tuple] = {}
+ROWS_KEPT = 32  # terrains drawn lately, oldest dropped first: ~30 KB each
 
 
-def _terrain_rows(gm, explored: bytes, visible: bytes) -> tuple[np.ndarray, np.ndarray]:
-    """The level's terrain as the player sees it, [y, x], nothing standing on it: worked out
-    again only when ``explored``, ``visible`` (the level's, as bytes now) or the level's look
-    changed. They are compared by value, so no change made anywhere can be missed; the arrays
-    handed out are the cache's own, never to be written."""
+def _terrain_rows(gm, explored: bytes, visible: bytes,
+                  where: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
+    """The level's terrain as the player sees it, [y, x], nothing standing on it. The last
+    ``ROWS_KEPT`` drawn are kept, filed by level and ``where`` the player stood, each with
+    the ``explored``, ``visible`` (the level's, as bytes) and level's look it was drawn
+    from: a player who steps back to where they stood sees the same again (random walks
+    do, often). Explored and visible are compared by value, the look by identity
+    (``_level_look`` makes a new one whenever it changes), so no change made anywhere can
+    be missed; the arrays handed out are the cache's own, never to be written."""
     look = _level_look(gm)
-    known = _ROWS.get(id(gm))
+    key = (id(gm), *where)
+    known = _ROWS.get(key)
     if known is not None and known[0] is gm and known[1] is look \
             and known[2] == explored and known[3] == visible:
         return known[4]
@@ -184,9 +191,10 @@ def _terrain_rows(gm, explored: bytes, visible: bytes) -> tuple[np.ndarray, np.n
     np.copyto(fg.view("V3")[..., 0], bright.view("V3")[..., 0], where=gm.visible.T)
     ch.setflags(write=False)
     fg.setflags(write=False)
-    if len(_ROWS) >= 16:
-        _ROWS.clear()
-    _ROWS[id(gm)] = (gm, look, explored, visible, (ch, fg))
+    _ROWS.pop(key, None)
+    if len(_ROWS) >= ROWS_KEPT:
+        del _ROWS[next(iter(_ROWS))]
+    _ROWS[key] = (gm, look, explored, visible, (ch, fg))  # held here: gm's id is its own
     return ch, fg
 
 

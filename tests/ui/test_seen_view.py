@@ -74,3 +74,36 @@ def test_what_stands_in_view_is_drawn_anew_each_time():
     assert view.seen_rows(engine)[0][me.y, me.x] == ord("&")
     assert engine.component(engine.player, Position) is me
     engine.close()
+
+
+def test_a_terrain_kept_for_a_place_is_never_handed_out_stale():
+    """The terrain is kept by where the player stood: back there, it is the kept one only
+    while explored, visible and the level's look are as they were then."""
+    engine = Engine(5, "dwarf warrior")
+    gm = engine.gamemap
+    me = engine.position(engine.player)
+    here = (me.x, me.y)
+    there = next((me.x + dx, me.y + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1),
+                                                       (1, 1), (-1, -1), (1, -1), (-1, 1))
+                 if engine.can_enter(engine.player, me.x + dx, me.y + dy))
+
+    def at(cell):
+        engine.move_entity(engine.player, *cell)
+        assert same_as_slow(engine)
+        return view.seen_parts(engine)[0]
+
+    kept = at(here)
+    at(there)
+    assert at(here) is kept  # nothing changed: the kept terrain
+    hidden = tuple(np.argwhere(~gm.explored)[0])
+    gm.explored[hidden] = True  # explored while away
+    at(there)
+    assert at(here)[hidden[1], hidden[0]] != ord(" ")
+    seen = tuple(np.argwhere(gm.visible & ~gm.wall)[-1])
+    gm.visible[seen] = False  # out of sight while away
+    at(there)
+    at(here)
+    gm.wall[seen] = True  # the level's look
+    at(there)
+    assert at(here)[seen[1], seen[0]] == ord("#")
+    engine.close()
