@@ -183,16 +183,7 @@ class DungeonEnv(gym.Env):
     def _score(self, events: tuple) -> tuple[float, str]:
         """The reward for this step's events, and the lines they logged."""
         engine = self.engine
-        struck, kills, lines = set(), 0, []
-        for event in events:
-            if isinstance(event, AttackEvent):
-                lines += event.lines
-                if event.attacker == engine.player:
-                    struck.add(event.target)
-            elif isinstance(event, Message):
-                lines.append(event.text)
-            elif isinstance(event, Died) and event.entity in struck:
-                kills += 1
+        kills, text = _tally(engine.player, events) if events else (0, "")
         self.kills += kills
         reward = KILL_REWARD * kills
         if engine.depth > self.deepest:
@@ -200,7 +191,7 @@ class DungeonEnv(gym.Env):
             self.deepest = engine.depth
         if engine.outcome == "won":
             reward += WIN_REWARD
-        return reward, " ".join(lines)
+        return reward, text
 
     # --- observations ---------------------------------------------------------------------
 
@@ -248,6 +239,21 @@ class DungeonEnv(gym.Env):
         engine = self.engine
         return {"seed": engine.seed, "depth": engine.depth, "turn": engine.turn,
                 "outcome": engine.outcome, "actions": len(engine.actions)}
+
+
+def _tally(player: int, events: tuple) -> tuple[int, str]:
+    """The deaths of creatures the player struck in these events, and the lines logged."""
+    struck, kills, lines = set(), 0, []
+    for event in events:
+        if isinstance(event, AttackEvent):
+            lines += event.lines
+            if event.attacker == player:
+                struck.add(event.target)
+        elif isinstance(event, Message):
+            lines.append(event.text)
+        elif isinstance(event, Died) and event.entity in struck:
+            kills += 1
+    return kills, " ".join(lines)
 
 
 def _setup_actions(options: dict[str, Any]) -> list[A.Action]:

@@ -50,9 +50,16 @@ def ready_shot(engine: Engine) -> Shot | None:
     if _missile_readied(engine):
         fighter = engine.fighter(engine.player)
         return (f"Shoot the {fighter.missile.name}", profiles.shot(fighter).range, A.Fire)
-    made = [i for i in _throwables(engine) if describe.item_data(engine, i).made_for_throwing
-            and engine.equipped_slot(i) is None]
-    return _throw_shot(engine, made[0]) if made else None
+    made = next((i for i in engine.inventory() if _spare_throwing_weapon(engine, i)), None)
+    return _throw_shot(engine, made) if made is not None else None
+
+
+def _spare_throwing_weapon(engine: Engine, item: int) -> bool:
+    """A weapon made for throwing and not in use: the first of these in the pack is the first
+    of ``_throwables`` (which puts them first, in pack order) that ``ready_shot`` takes."""
+    data = describe.item_data(engine, item)
+    return isinstance(data, Weapon) and not data.is_missile and data.made_for_throwing \
+        and engine.equipped_slot(item) is None
 
 
 def _missile_readied(engine: Engine) -> bool:

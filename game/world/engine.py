@@ -538,7 +538,7 @@ class Engine:
         result = self._perform(action)
         self.pending = None
         if isinstance(result, A.Impossible):
-            self.say(result.reason)
+            self._append(result.reason, "info")  # as say() logs it
             return result
         self.actions.append(action)
         if len(self.actions) % CHECKPOINT_EVERY == 0:

@@ -26,18 +26,21 @@ if TYPE_CHECKING:
 REST_LIMIT = 200  # waits in one rest
 SEE_HERE = "You see here: "
 NO_SHIELD = "You have no shield to bash with."
-WALL = A.Impossible("There is a wall in the way.")  # a value: one serves every bump
+# Refusals are values: one of each serves every time.
+WALL = A.Impossible("There is a wall in the way.")
+NO_STAIRS_DOWN = A.Impossible("There is no staircase down here.")
+NO_STAIRS_UP = A.Impossible("There is no staircase up here.")
 
 
 def move(engine: Engine, action: A.Move) -> A.Result:
     dx, dy = action.dx, action.dy
-    if max(abs(dx), abs(dy)) != 1:
+    if not (-1 <= dx <= 1 and -1 <= dy <= 1) or dx == dy == 0:  # ints, as a Move's are
         return A.Impossible("You can only step to a neighbouring cell.")
     pos = esper.component_for_entity(engine.player, Position)
     x, y = pos.x + dx, pos.y + dy
     gm = engine.gamemap
     inside = gm.in_bounds(x, y)
-    target = engine.blocker_at(x, y) if inside else None
+    target = engine.schedule.at(engine.depth, x, y) if inside else None  # blocker_at's way
     if target is not None:
         return A.Instead(A.Attack(target))
     if not inside or not gm.walkable.item(x, y):
@@ -245,7 +248,7 @@ def throw(engine: Engine, action: A.Throw) -> A.Result:
 def descend(engine: Engine, action: A.Descend) -> A.Result:
     pos = engine.position(engine.player)
     if (pos.x, pos.y) != engine.gamemap.stairs_down:
-        return A.Impossible("There is no staircase down here.")
+        return NO_STAIRS_DOWN
     fresh = engine.depth + 1 not in engine.levels
     engine.enter_level(engine.depth + 1, arriving_down=True)
     found = progress.gain(engine, levels.depth_xp(engine.depth)) if fresh else []
@@ -256,7 +259,7 @@ def descend(engine: Engine, action: A.Descend) -> A.Result:
 def ascend(engine: Engine, action: A.Ascend) -> A.Result:
     pos = engine.position(engine.player)
     if (pos.x, pos.y) != engine.gamemap.stairs_up:
-        return A.Impossible("There is no staircase up here.")
+        return NO_STAIRS_UP
     if engine.depth == 1:
         return leave(engine)
     engine.enter_level(engine.depth - 1, arriving_down=False)

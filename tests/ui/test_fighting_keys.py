@@ -5,8 +5,10 @@ from __future__ import annotations
 from test_screens import press, text
 
 from game.rules import profiles
+from game.ui import combat_keys, describe
 from game.ui.app import GameApp
 from game.ui.target import TargetScreen
+from game.world import actions as A
 from game.world.components import Actor, Health, Item, Stance
 from game.world.engine import Engine
 
@@ -150,3 +152,24 @@ def test_m_shows_the_skills_screen():
     press(app, "m")
     screen = text(app)
     assert "Long blades" in screen and "Twin Blades" in screen and "0/30" in screen
+
+
+def _first_spare_throwable(engine: Engine) -> int | None:
+    """The rule as t states it: the first of the throwables made for throwing and not in use."""
+    made = [i for i in combat_keys._throwables(engine)
+            if describe.item_data(engine, i).made_for_throwing and engine.equipped_slot(i) is None]
+    return made[0] if made else None
+
+
+def test_t_without_a_bow_throws_the_first_spare_weapon_made_for_throwing():
+    for pack in (["long sword", "hand axe", "dagger"], ["dagger", "rock", "javelin"],
+                 ["long sword", "rock"], ["javelin", "dagger", "hand axe"]):
+        engine = Engine.scenario(RANGE, {}, seed=4)
+        given = [engine._give(engine.player, name) for name in pack]
+        for wielded in (None, *given):
+            if wielded is not None:
+                engine.submit(A.Wield(wielded))
+            shot = combat_keys.ready_shot(engine)
+            expected = _first_spare_throwable(engine)
+            assert (shot[2](3, 3).item if shot else None) == expected, (pack, wielded)
+        engine.close()
