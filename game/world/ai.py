@@ -130,8 +130,10 @@ def _hurt(eid: int) -> bool:
 
 def _approach(engine: Engine, eid: int, pos: Position, speed: int,
               through_walls: bool) -> tuple[list[Event], int]:
-    """Step to the neighbour nearest the player on the shared distance map."""
-    dist = engine.distance_map(through_walls)
+    """Step to the neighbour nearest the player on the shared distance map. Only the
+    neighbours nearer than this cell count, so the map need be exact only there (``near``):
+    one further reads at least this cell's steps and is passed over all the same."""
+    dist = engine.distance_map(through_walls, near=(pos.x, pos.y))
     steps = sorted((int(dist[pos.x + dx, pos.y + dy]), i)
                    for i, (dx, dy) in enumerate(DIRECTIONS)
                    if engine.gamemap.in_bounds(pos.x + dx, pos.y + dy))

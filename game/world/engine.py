@@ -481,11 +481,15 @@ class Engine:
         self.schedule.moved(eid, (pos.x, pos.y), (x, y))
         pos.x, pos.y = x, y
 
-    def distance_map(self, through_walls: bool) -> np.ndarray:
-        """Steps to the player from every cell, shared by every hunter (read-only)."""
+    def distance_map(self, through_walls: bool,
+                     near: tuple[int, int] | None = None) -> np.ndarray:
+        """Steps to the player from every cell, shared by every hunter (read-only); over the
+        floor and ``near`` a cell, exact only there and nearer (``paths.DistanceMaps.near``)."""
         pos = esper.component_for_entity(self.player, Position)
-        return self._distance.to(pos.depth, self.levels[pos.depth].walkable, pos.x, pos.y,
-                                 through_walls)
+        walkable = self.levels[pos.depth].walkable
+        if near is not None and not through_walls:
+            return self._distance.near(pos.depth, walkable, pos.x, pos.y, near)
+        return self._distance.to(pos.depth, walkable, pos.x, pos.y, through_walls)
 
     def inventory(self) -> list[int]:
         self._use()

@@ -61,18 +61,21 @@ class DistanceMaps:
     """Maps of steps to a cell of a level, both kinds (over floor; through walls, as a ghost
     goes) kept side by side, and the last few cells remembered: a creature asking for one
     kind never throws away the other. One pathfinder per level is reused (its graph is the
-    level's floor). Terrain is taken as fixed: ``clear()`` whenever a level changes or is
-    replaced. The maps are read-only."""
+    level's floor), its search kept for the cell it was last asked for, so a search stopped
+    part way (``near``) goes on from there. Terrain is taken as fixed: ``clear()`` whenever
+    a level changes or is replaced. The maps are read-only."""
 
     LIMIT = 32  # maps remembered
 
     def __init__(self) -> None:
         self._maps: dict[tuple[int, int, int, bool], np.ndarray] = {}
         self._finders: dict[int, tcod.path.Pathfinder] = {}
+        self._roots: dict[int, tuple[int, int]] = {}  # the cell each level's search is from
 
     def clear(self) -> None:
         self._maps.clear()
         self._finders.clear()
+        self._roots.clear()
 
     def to(self, depth: int, walkable: np.ndarray, x: int, y: int,
            through_walls: bool) -> np.ndarray:
@@ -87,14 +90,38 @@ class DistanceMaps:
             self._maps[key] = found
         return found
 
-    def _over_floor(self, depth: int, walkable: np.ndarray, x: int, y: int) -> np.ndarray:
+    def near(self, depth: int, walkable: np.ndarray, x: int, y: int,
+             cell: tuple[int, int]) -> np.ndarray:
+        """Steps to (x, y) over the floor as ``to`` has them at ``cell`` and at every cell
+        nearer than it; a cell further may read more (never less, and never less than
+        ``cell``'s). That is all a hunter stepping closer reads (``ai._approach``), and the
+        search stops there: a hunter is seldom far, the level often is. The array is the
+        search's own, valid until the next search of this level; read it at once."""
+        found = self._maps.get((depth, x, y, False))
+        if found is not None:
+            return found
+        finder = self._search(depth, walkable, x, y)
+        finder.resolve(cell)  # Dijkstra's order (no heuristic): all nearer cells are done
+        return finder.distance
+
+    def _search(self, depth: int, walkable: np.ndarray, x: int, y: int) -> tcod.path.Pathfinder:
+        """This level's pathfinder, searching from (x, y): from where it stopped when it
+        searched from there last, else anew."""
         finder = self._finders.get(depth)
         if finder is None:
             graph = tcod.path.SimpleGraph(cost=walkable.astype(np.int32), cardinal=1,
                                           diagonal=1)
+            graph.set_heuristic(cardinal=0, diagonal=0)  # a stopped search: Dijkstra's
             finder = self._finders[depth] = tcod.path.Pathfinder(graph)
+        elif self._roots.get(depth) == (x, y):
+            return finder
         else:
             finder.clear()
         finder.add_root((x, y))
+        self._roots[depth] = (x, y)
+        return finder
+
+    def _over_floor(self, depth: int, walkable: np.ndarray, x: int, y: int) -> np.ndarray:
+        finder = self._search(depth, walkable, x, y)
         finder.resolve()
         return finder.distance.astype(np.int32)  # a copy: the finder's array is reused

@@ -108,3 +108,28 @@ def test_sight_is_cast_again_only_when_something_changed():
     gm.update_fov(pos.x, pos.y, 8)
     assert not np.array_equal(gm.visible, seen)
     engine.close()
+
+
+@pytest.mark.parametrize(("seed", "depth"), [(1, 1), (4, 6)])
+def test_a_search_stopped_near_a_cell_is_the_whole_map_there_and_nearer(seed, depth):
+    """``DistanceMaps.near``: at the cell and every cell nearer the root, the steps the whole
+    map has; further, never fewer than the cell's; searches from the same root go on from
+    where the last stopped, and the whole map after them is the whole map."""
+    from game.world.mapgen import generate
+
+    walkable = generate(seed, depth, 80, 40).walkable
+    floor = np.argwhere(walkable)
+    rng = np.random.default_rng(seed)
+    for _ in range(3):
+        root = tuple(int(v) for v in floor[rng.integers(len(floor))])
+        whole = paths.DistanceMaps().to(depth, walkable, *root, False)
+        maps = paths.DistanceMaps()
+        for cell in floor[rng.permutation(len(floor))[:40]]:
+            cell = (int(cell[0]), int(cell[1]))
+            near = maps.near(depth, walkable, *root, cell).copy()
+            here = whole[cell]
+            assert near[cell] == here
+            assert np.array_equal(near[whole < here], whole[whole < here])
+            assert (near[whole >= here] >= here).all()
+        assert np.array_equal(maps.to(depth, walkable, *root, False), whole)
+        assert maps.near(depth, walkable, *root, cell) is maps.to(depth, walkable, *root, False)
