@@ -17,7 +17,6 @@ from collections.abc import Iterable
 
 import numpy as np
 import tcod.bsp
-import tcod.los
 import tcod.random
 
 from game.content.creatures import MAX_DEPTH  # the one place for the dungeon's depth
@@ -78,9 +77,12 @@ def place_positions(
     Candidates are listed in [x, y] order before sampling, so the result depends only on the
     map and the state of ``rng``. Raises ValueError if there are fewer than ``count``.
     """
-    blocked = {tuple(p) for p in avoid} | {gamemap.stairs_up, gamemap.stairs_down}
     floor = gamemap.walkable & ~gamemap.wall
-    cells = [c for c in _cells(floor) if c not in blocked]
+    width, height = floor.shape
+    for x, y in [*avoid, *(p for p in (gamemap.stairs_up, gamemap.stairs_down) if p)]:
+        if 0 <= x < width and 0 <= y < height:  # off the map: nothing to leave out
+            floor[x, y] = False
+    cells = _cells(floor)
     if count > len(cells):
         raise ValueError(f"asked for {count} positions, only {len(cells)} free")
     return rng.sample(cells, count)
@@ -95,26 +97,20 @@ def _rooms_and_corridors(gm: GameMap, rng: random.Random, bsp_seed: int) -> None
     tcod_rng = tcod.random.Random(tcod.random.MERSENNE_TWISTER, seed=bsp_seed & 0xFFFFFFFF)
     bsp.split_recursive(_BSP_DEPTH, _LEAF_MIN_W, _LEAF_MIN_H, 1.5, 1.5, seed=tcod_rng)
     floor = np.zeros((gm.width, gm.height), dtype=np.bool_)
-    room_of: dict[Room, Room] = {}
+    rooms_in: dict[int, list[Room]] = {}  # id of a node -> the rooms of its leaves, in order
     for leaf in bsp.pre_order():
         if not leaf.children:
             room = _room_in(leaf, rng)
-            room_of[_rect(leaf)] = room
+            rooms_in[id(leaf)] = [room]
             gm.rooms.append(room)
             x, y, w, h = room
             floor[x : x + w, y : y + h] = True
-    for node in bsp.post_order():
+    for node in bsp.post_order():  # children first: their rooms are known
         if node.children:
-            a, b = (
-                [room_of[_rect(n)] for n in child.pre_order() if not n.children]
-                for child in node.children
-            )
+            a, b = (rooms_in[id(child)] for child in node.children)
+            rooms_in[id(node)] = a + b  # the leaves in pre-order: the first child's first
             _corridor(floor, *_nearest_pair(a, b), rng)
     gm.set_floor(floor)
-
-
-def _rect(node: tcod.bsp.BSP) -> Room:
-    return (node.x, node.y, node.width, node.height)
 
 
 def _room_in(leaf: tcod.bsp.BSP, rng: random.Random) -> Room:
@@ -133,22 +129,26 @@ def _centre(room: Room) -> Pos:
 
 
 def _nearest_pair(a: list[Room], b: list[Room]) -> tuple[Room, Room]:
-    """The closest rooms across a split, so corridors stay short; ties go to the first listed."""
-
-    def gap(pair: tuple[Room, Room]) -> int:
-        (ax, ay), (bx, by) = _centre(pair[0]), _centre(pair[1])
-        return abs(ax - bx) + abs(ay - by)
-
-    return min(((ra, rb) for ra in a for rb in b), key=gap)
+    """The closest rooms across a split, so corridors stay short; ties go to the first listed
+    (``a``'s rooms in turn, each against ``b``'s)."""
+    best, pair = None, (a[0], b[0])
+    others = [(rb, *_centre(rb)) for rb in b]
+    for ra in a:
+        ax, ay = _centre(ra)
+        for rb, bx, by in others:
+            gap = abs(ax - bx) + abs(ay - by)
+            if best is None or gap < best:
+                best, pair = gap, (ra, rb)
+    return pair
 
 
 def _corridor(floor: np.ndarray, a: Room, b: Room, rng: random.Random) -> None:
-    """An L-shaped corridor between random cells of two rooms, bending either way at random."""
+    """An L-shaped corridor between random cells of two rooms, bending either way at random.
+    Each leg runs along a row or a column, so it is the slice between its ends."""
     (x1, y1), (x2, y2) = _random_cell(a, rng), _random_cell(b, rng)
     corner = (x2, y1) if rng.random() < 0.5 else (x1, y2)
-    for start, end in (((x1, y1), corner), (corner, (x2, y2))):
-        line = tcod.los.bresenham(start, end)
-        floor[line[:, 0], line[:, 1]] = True
+    for (sx, sy), (ex, ey) in (((x1, y1), corner), (corner, (x2, y2))):
+        floor[min(sx, ex) : max(sx, ex) + 1, min(sy, ey) : max(sy, ey) + 1] = True
 
 
 def _random_cell(room: Room, rng: random.Random) -> Pos:
