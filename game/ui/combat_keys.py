@@ -24,6 +24,7 @@ from .target import TargetScreen
 from .text import panel, put
 
 STANCE_ORDER = tuple(stats.STANCES)  # Coward ... Frenzy
+_SET_STANCE = {name: A.SetStance(name) for name in STANCE_ORDER}  # actions are values
 
 
 def _throwables(engine: Engine) -> list[int]:
@@ -158,13 +159,13 @@ def stance_change(engine: Engine, step: int | None) -> A.SetStance | str:
     there is none. The stance is read from its component, which the Fighter's is built
     from (Normal without one), so no Fighter is built to ask it."""
     if step is None:
-        return A.SetStance(stats.NORMAL.name)
+        return _SET_STANCE[stats.NORMAL.name]
     stance = engine.component(engine.player, Stance)
     current = stance.name if stance is not None else stats.NORMAL.name
     index = STANCE_ORDER.index(current) + step
     if not 0 <= index < len(STANCE_ORDER):
         return f"You are already in the {current} stance."
-    return A.SetStance(STANCE_ORDER[index])
+    return _SET_STANCE[STANCE_ORDER[index]]
 
 
 class DirectionPrompt:

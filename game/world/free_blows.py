@@ -77,8 +77,8 @@ def _strikes(engine: Engine, hostile: int, mover: int) -> bool:
 
 
 def _neighbours(engine: Engine, mover: int, x: int, y: int) -> list[int]:
-    return sorted(other for other in engine.schedule.around(engine.depth, x, y)
-                  if other != mover)
+    near = engine.schedule.around(engine.depth, x, y)
+    return sorted(other for other in near if other != mover) if near else near
 
 
 def _apart(a: tuple[int, int], b: tuple[int, int]) -> bool:

@@ -30,6 +30,7 @@ NO_SHIELD = "You have no shield to bash with."
 WALL = A.Impossible("There is a wall in the way.")
 NO_STAIRS_DOWN = A.Impossible("There is no staircase down here.")
 NO_STAIRS_UP = A.Impossible("There is no staircase up here.")
+WAITED = A.Done((), stats.STEP_TICKS)  # and so are results
 
 
 def move(engine: Engine, action: A.Move) -> A.Result:
@@ -53,7 +54,18 @@ def move(engine: Engine, action: A.Move) -> A.Result:
         return A.Done(tuple(events), 0)
     events += describe_floor(engine, x, y) + traps.spring(engine, engine.player)
     ticks = stats.STEP_TICKS * stats.BURDEN_STEP_PERCENT[load] // 100
-    return A.Done(tuple(events), ticks)
+    return A.Done(tuple(events), ticks) if events else _stepped(ticks)
+
+
+def _stepped(ticks: int) -> A.Done:
+    """A step that told nothing: one value for each number of ticks a step takes."""
+    done = _STEPPED.get(ticks)
+    if done is None:
+        done = _STEPPED[ticks] = A.Done((), ticks)
+    return done
+
+
+_STEPPED: dict[int, A.Done] = {}
 
 
 def describe_floor(engine: Engine, x: int, y: int) -> list[Event]:
@@ -98,7 +110,7 @@ def attack(engine: Engine, action: A.Attack) -> A.Result:
 
 
 def wait(engine: Engine, action: A.Wait) -> A.Result:
-    return A.Done((), stats.STEP_TICKS)
+    return WAITED
 
 
 def rest(engine: Engine, action: A.Rest) -> A.Result:
@@ -141,7 +153,7 @@ def _disturbed(engine: Engine, waited: list[Event], hurt: bool, bleeding: int,
 
 
 def hostile_in_view(engine: Engine) -> bool:
-    return any(engine.sees(e) for e, _ in engine.creatures_here())
+    return any(engine.sees(e) for e, _ in engine.located(Creature))
 
 
 def stance(engine: Engine, action: A.SetStance) -> A.Result:
