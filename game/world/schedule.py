@@ -14,6 +14,9 @@ import esper
 
 from .components import Actor, Position
 
+_ROW = 1 << 16  # a cell's key in ``cells``: x * _ROW + y (an int hashes faster than a pair)
+_AROUND = tuple(dx * _ROW + dy for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
+
 
 class Schedule:
     """A heap of (tick, entity id): the earliest actor first, ties to the lower id. An entry
@@ -22,7 +25,7 @@ class Schedule:
 
     def __init__(self) -> None:
         self.heap: list[tuple[int, int]] | None = None
-        self.cells: dict[tuple[int, int], int] | None = None
+        self.cells: dict[int, int] | None = None  # who stands where, by cell key
         self.depth = 0
         # the sight (``GameMap.sight``) at the last look at who is in view (game.world.sight),
         # while no actor has moved, come or gone since; None once one has
@@ -67,8 +70,8 @@ class Schedule:
         """The actor standing on a cell."""
         if self.cells is None or self.depth != depth:
             self.depth = depth
-            self.cells = {(p.x, p.y): eid for eid, _, p in self._actors(depth)}
-        eid = self.cells.get((x, y))
+            self.cells = {p.x * _ROW + p.y: eid for eid, _, p in self._actors(depth)}
+        eid = self.cells.get(x * _ROW + y)
         if eid is not None and not esper.entity_exists(eid):
             self.invalidate()
             return self.at(depth, x, y)
@@ -79,17 +82,16 @@ class Schedule:
         look at the cells instead of eight calls; ``at`` itself when one has gone)."""
         if self.cells is None or self.depth != depth:
             self.at(depth, x, y)
-        cells = self.cells
-        found = [cells[c] for c in ((x - 1, y - 1), (x - 1, y), (x - 1, y + 1), (x, y - 1),
-                                    (x, y + 1), (x + 1, y - 1), (x + 1, y), (x + 1, y + 1))
-                 if c in cells]
-        if all(esper.entity_exists(eid) for eid in found):
+        cells, here = self.cells, x * _ROW + y
+        found = [cells[here + d] for d in _AROUND if here + d in cells]
+        if not found or all(esper.entity_exists(eid) for eid in found):
             return found
         return [eid for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy
                 for eid in [self.at(depth, x + dx, y + dy)] if eid is not None]
 
     def moved(self, eid: int, old: tuple[int, int], new: tuple[int, int]) -> None:
         self.looked = None
-        if self.cells is not None and self.cells.get(old) == eid:
-            del self.cells[old]
-            self.cells[new] = eid
+        cells, was = self.cells, old[0] * _ROW + old[1]
+        if cells is not None and cells.get(was) == eid:
+            del cells[was]
+            cells[new[0] * _ROW + new[1]] = eid
