@@ -19,14 +19,20 @@ def slow(engine: Engine) -> str:
     return state.state_hash(engine)
 
 
+def bot_turns(engine: Engine, seed: int, turns: int):
+    """The bot plays up to ``turns`` actions; yields the number of each after it is done."""
+    bot = Bot(engine, seed, turns=turns)
+    for turn in range(turns):
+        if engine.over:
+            return
+        engine.submit(bot.next_action())
+        yield turn
+
+
 def test_it_is_the_slow_hash_all_through_a_game():
     engine = Engine(7)
-    bot = Bot(engine, 7, turns=300)
     checked = 0
-    for _ in range(300):
-        if engine.over:
-            break
-        engine.submit(bot.next_action())
+    for _ in bot_turns(engine, 7, 300):
         assert engine.state_hash() == slow(engine)
         checked += 1
     assert checked > 100 and len(engine.checkpoints) >= 2
@@ -134,11 +140,8 @@ ODD = [  # components holding what their fields do not promise, and what JSON es
 
 def test_each_component_is_spelled_as_canonical_spells_it():
     engine = Engine(9)
-    bot = Bot(engine, 9, turns=150)
-    for _ in range(150):
-        if engine.over:
-            break
-        engine.submit(bot.next_action())
+    for _ in bot_turns(engine, 9, 150):
+        pass
     seen = [c for _, comps in engine.entities() for c in comps] + ODD
     assert len({type(c) for c in seen}) >= 12
     for component in seen:
@@ -150,11 +153,7 @@ def test_each_component_is_spelled_as_canonical_spells_it():
 
 def test_the_whole_state_with_its_log_is_spelled_as_canonical_spells_it():
     engine = Engine(5)
-    bot = Bot(engine, 5, turns=120)
-    for turn in range(120):
-        if engine.over:
-            break
-        engine.submit(bot.next_action())
+    for turn in bot_turns(engine, 5, 120):
         if turn % 7 == 0:
             engine.state_hash()  # the parts as last spelled are kept, and mostly still right
         assert engine.state_text() == state.canonical(engine.state())
