@@ -578,8 +578,10 @@ class Engine:
         mine_at = esper.component_for_entity(me, Position)  # moved in place, never replaced
         self.gamemap.update_fov(mine_at.x, mine_at.y, FOV_RADIUS)
         events: list[Event] = sight.comes_into_view(self)
+        done = None  # the entry of the actor whose turn just ended (Schedule.next_turn)
         while self.outcome is None:  # (the schedule queues each actor again: next_turn)
-            eid, comps = schedule.next_turn(self.depth)
+            eid, comps = schedule.next_turn(self.depth, done)
+            done = None
             actor = comps[Actor]
             if actor.next_tick > self.now:
                 self.now = actor.next_tick
@@ -604,6 +606,7 @@ class Engine:
             if arrived:
                 events += arrived
             actor.next_tick += taken
+            done = (actor.next_tick, eid)
         return events
 
     def damage(self, eid: int, amount: int, *, cause: str = "",

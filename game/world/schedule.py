@@ -40,18 +40,21 @@ class Schedule:
         return [(eid, actor, pos) for eid, (actor, pos) in esper.get_components(Actor, Position)
                 if pos.depth == depth]
 
-    def next_turn(self, depth: int) -> tuple[int, dict]:
+    def next_turn(self, depth: int, done: tuple[int, int] | None = None) -> tuple[int, dict]:
         """The next actor and its components (esper's own dict of them: the turn loop reads
         them directly rather than through a call for each). An entry whose actor has moved on
         (its tick is not the entry's) is queued again at the actor's tick when it comes
         first, so every actor keeps one entry and the turn loop need not queue anyone: after
-        its turn the actor's entry is the first, and goes at once. An entry whose actor has
-        gone, or left the level, is dropped."""
+        its turn the actor's entry is the first, and goes at once. ``done``, when given, is
+        that actor's entry as it is now, (next tick, id): queued so without a look at its
+        components. An entry whose actor has gone, or left the level, is dropped."""
         if self.heap is None or self.depth != depth:
             self.depth = depth
             self.heap = [(actor.next_tick, eid) for eid, actor, _ in self._actors(depth)]
             heapq.heapify(self.heap)
         heap, entities = self.heap, esper._entities  # the current world's, read directly
+        if done is not None and heap[0][1] == done[1]:
+            heapq.heapreplace(heap, done)
         while True:
             tick, eid = heap[0]
             try:  # (no cost until one is missing)
