@@ -64,8 +64,7 @@ class Catalog:
                        *self.misc, *self.magic.consumables})
 
     def weight(self, name: str) -> int:
-        found = self._found.get(name)  # lookup's memo read here: a step weighs every thing
-        return (found if found is not None else self.lookup(name)).weight
+        return self.lookup(name).weight
 
     def glyph(self, name: str) -> tuple[str, tuple[int, int, int]]:
         data = self.lookup(name)

@@ -11,6 +11,7 @@ import tcod.console
 from game.rules import profiles, stats
 from game.rules.items import Ammo, Weapon
 from game.world import actions as A
+from game.world import fighters
 from game.world.components import Equipment, Stance
 from game.world.engine import Engine
 from game.world.player_actions import NO_SHIELD
@@ -30,11 +31,16 @@ _SET_STANCE = {name: A.SetStance(name) for name in STANCE_ORDER}  # actions are 
 def _throwables(engine: Engine) -> list[int]:
     """Weapons that can be thrown: those made for it first, what is wielded last."""
     weapons = [(i, data) for i in engine.inventory()
-               if isinstance(data := describe.item_data(engine, i), Weapon)
-               and not data.is_missile]
+               if (data := _throwable(engine, i)) is not None]
     weapons.sort(key=lambda w: (not w[1].made_for_throwing,
                                 engine.equipped_slot(w[0]) is not None))
     return [i for i, _ in weapons]
+
+
+def _throwable(engine: Engine, item: int) -> Weapon | None:
+    """The item's weapon when it is one that can be thrown (any weapon but a missile one)."""
+    data = describe.item_data(engine, item)
+    return data if isinstance(data, Weapon) and not data.is_missile else None
 
 
 def _aim_throw(session: Session, item: int) -> TargetScreen:
@@ -58,17 +64,15 @@ def ready_shot(engine: Engine) -> Shot | None:
 def _spare_throwing_weapon(engine: Engine, item: int) -> bool:
     """A weapon made for throwing and not in use: the first of these in the pack is the first
     of ``_throwables`` (which puts them first, in pack order) that ``ready_shot`` takes."""
-    data = describe.item_data(engine, item)
-    return isinstance(data, Weapon) and not data.is_missile and data.made_for_throwing \
-        and engine.equipped_slot(item) is None
+    data = _throwable(engine, item)
+    return data is not None and data.made_for_throwing and engine.equipped_slot(item) is None
 
 
 def _missile_readied(engine: Engine) -> bool:
     """Whether the player's Fighter has a missile weapon (a weapon in the missile slot, as
     ``game.world.fighters`` builds it), asked without building the Fighter."""
     eq = engine.component(engine.player, Equipment)
-    return eq is not None and eq.missile is not None \
-        and isinstance(describe.item_data(engine, eq.missile), Weapon)
+    return eq is not None and fighters.missile_weapon(engine.catalog, eq) is not None
 
 
 def _throw_shot(engine: Engine, item: int) -> Shot:

@@ -35,8 +35,12 @@ def act(engine: Engine, eid: int, comps: dict | None = None) -> tuple[list[Event
     if comps is None:
         comps = esper._entities[eid]  # the current world's, read directly
     slept = sleeps_through(engine, comps, esper._entities[engine.player][Position])
-    if slept is not None:
-        return [], slept
+    return ([], slept) if slept is not None else awake_turn(engine, eid, comps)
+
+
+def awake_turn(engine: Engine, eid: int, comps: dict) -> tuple[list[Event], int]:
+    """``act`` for a creature that does not sleep through this turn (``sleeps_through`` has
+    said so: the turn loop asks it first)."""
     creature = comps[Creature]
     kind = engine.catalog.creatures[creature.kind]
     pos = comps[Position]
@@ -71,7 +75,7 @@ def sleeps_through(engine: Engine, comps: dict, me: Position) -> int | None:
     (``stealth.heard``) does nothing at all: it notices the player by noise alone, so
     ``stealth.notices`` would say no without a roll, and with no foe ``feuds.opponent`` finds
     it nobody to fight; nothing changes (most turns on a natural level are such). The turn
-    loop asks this before ``act`` (which asks it too), so a sleeper's turn is a few reads."""
+    loop asks this, then ``awake_turn`` if need be, so a sleeper's turn is a few reads."""
     creature = comps[Creature]
     if creature.awake:
         return None

@@ -542,7 +542,7 @@ class Engine:
         result = self._perform(action)
         self.pending = None
         if isinstance(result, A.Impossible):
-            self._append(result.reason, "info")  # as say() logs it
+            self.say(result.reason)
             return result
         self.actions.append(action)
         if len(self.actions) % CHECKPOINT_EVERY == 0:
@@ -598,7 +598,7 @@ class Engine:
                 break
             taken = ai.sleeps_through(self, comps, mine_at)
             if taken is None:
-                taken_events, taken = ai.act(self, eid, comps)
+                taken_events, taken = ai.awake_turn(self, eid, comps)
                 events += taken_events
                 if not esper.entity_exists(eid):
                     continue

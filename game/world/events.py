@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from game.rules.resolve import Outcome
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Message:
     """A line for the log. ``tone`` lets the UI colour it without the engine choosing colours."""
 
@@ -16,17 +16,6 @@ class Message:
     # The turn counter when it was logged (the message log shows it); not part of what the
     # message is, so two equal lines compare equal whenever they came.
     turn: int = field(default=0, compare=False)
-
-    def __init__(self, text: str, tone: str = "info", turn: int = 0) -> None:
-        """As a frozen dataclass's, but each field set through its slot's own setter, not
-        ``object.__setattr__`` looked up for each (a third cheaper: a step logs a line)."""
-        _SET_TEXT(self, text)
-        _SET_TONE(self, tone)
-        _SET_TURN(self, turn)
-
-
-_SET_TEXT, _SET_TONE, _SET_TURN = (Message.text.__set__, Message.tone.__set__,
-                                   Message.turn.__set__)
 
 
 @dataclass(frozen=True, slots=True)

@@ -167,17 +167,22 @@ def _player_fighter(catalog: Catalog, eid: int, stance: stats.Stance,
     eq = esper.component_for_entity(eid, Equipment)
     worn = tuple(a for a in (item_data(catalog, getattr(eq, s)) for s in WORN_SLOTS)
                  if isinstance(a, Armour))
-    missile = item_data(catalog, eq.missile)
     ammo = item_data(catalog, eq.ammo)
     return profiles.Fighter(
         strength=attrs.strength, dexterity=attrs.dexterity, constitution=attrs.constitution,
         skills=dict(training.skills), styles=dict(training.styles), stance=stance,
         main_hand=_held(item_data(catalog, eq.main)), off_hand=_held(item_data(catalog, eq.off)),
-        missile=missile if isinstance(missile, Weapon) else None,
+        missile=missile_weapon(catalog, eq),
         ammo=ammo if isinstance(ammo, Ammo) else None,
         worn=worn, burden=burden(catalog, eid),
         max_hp=max_hp, **_hero_parts(catalog, eid),
     )
+
+
+def missile_weapon(catalog: Catalog, eq: Equipment) -> Weapon | None:
+    """The weapon in the missile slot (what the Fighter shoots with), if any."""
+    missile = item_data(catalog, eq.missile)
+    return missile if isinstance(missile, Weapon) else None
 
 
 def _held(data: Weapon | Armour | Ammo | None) -> Weapon | Armour | None:
@@ -207,10 +212,10 @@ class FighterCache:
             kept = self._built[eid, known_only] = []
         if kept and kept[0][0] == key:  # the usual case: nothing changed since
             return kept[0][1]
-        for i, (made_for, made) in enumerate(kept):
-            if made_for == key:
+        for i in range(1, len(kept)):  # (the first was just compared)
+            if kept[i][0] == key:
                 kept.insert(0, kept.pop(i))
-                return made
+                return kept[0][1]
         made = fighter(engine.catalog, eid, in_wall=in_wall, known_only=known_only)
         kept.insert(0, (key, made))
         del kept[self.KEPT:]

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from . import state
+from . import state, written
 from .rng import Stream
 
 if TYPE_CHECKING:
@@ -161,8 +161,7 @@ def _respeller(kinds: tuple[type, ...]) -> Callable[[dict, tuple, tuple | None],
         f"    return ({''.join(f'({t}), ' for t in kept)})"])
     names = {**{f"K{i}": kind for i, kind in enumerate(order)},
              **{f"S{i}": _SPELLERS.get(kind) or _speller(kind) for i, kind in enumerate(order)}}
-    exec(code, names, scope := {})  # noqa: S102  (our own code)
-    respeller = _RESPELLERS[kinds] = scope["respell"]
+    respeller = _RESPELLERS[kinds] = written.function(code, "respell", names)
     return respeller
 
 
@@ -178,15 +177,12 @@ def _row_reader(kinds: tuple[type, ...]) -> Callable[[dict], tuple]:
         lines.append(f"    c{index} = comps[K{index}]")
         values = []
         for f in fields(kind):
-            if not f.name.isidentifier():
-                raise TypeError(f"{kind.__name__}: a field name that is not an identifier")
-            values += _value_of(f.name, str(f.type), f"c{index}")
+            values += _value_of(written.identifier(kind, f.name), str(f.type), f"c{index}")
         reads.append(f"({''.join(v + ', ' for v in values)})")
     names = {f"K{i}": kind for i, kind in enumerate(_ORDER[kinds])}
     code = "\n".join(["def read(comps):", *lines,
                       f"    return ({''.join(r + ', ' for r in reads)})"])
-    exec(code, {"_deep": _deep, **names}, scope := {})  # noqa: S102  (our own field names)
-    reader = _ROW_READERS[kinds] = scope["read"]
+    reader = _ROW_READERS[kinds] = written.function(code, "read", {"_deep": _deep, **names})
     return reader
 
 
@@ -209,8 +205,6 @@ def _deep(value):
     return (value, value.__class__)
 
 
-
-
 def _speller(kind: type) -> Callable[[object], str]:
     """``component -> '"Kind":{...}'``, its JSON as ``canonical(state.component_json(c))``
     spells it, written out from its fields in name order as one f-string (as ``dataclasses``
@@ -218,16 +212,14 @@ def _speller(kind: type) -> Callable[[object], str]:
     by the value's own class; anything else goes through ``canonical``."""
     text = ['"' + kind.__name__ + '":{{']  # the f-string's text: a brace of the JSON doubled
     for number, name in enumerate(sorted(state.field_names(kind))):
-        if not name.isidentifier():
-            raise TypeError(f"{kind.__name__}: a field name that is not an identifier")
+        written.identifier(kind, name)
         text.append(("," if number else "") + '"' + name + '":{_v if (_k := (_v := c.'
                     + name + ").__class__) is int else E(_v) if _k is str else "
                     "('true' if _v else 'false') if _k is bool else "
                     "'null' if _v is None else C(P(_v))}")
     code = "def spell(c):\n    return f'''" + "".join(text) + "}}'''"
     names = {"C": state.canonical, "P": state.plain, "E": json.encoder.encode_basestring_ascii}
-    exec(code, names, scope := {})  # noqa: S102  (our own field names)
-    speller = _SPELLERS[kind] = scope["spell"]
+    speller = _SPELLERS[kind] = written.function(code, "spell", names)
     return speller
 
 

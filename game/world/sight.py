@@ -44,9 +44,8 @@ def comes_into_view(engine: Engine) -> list[Event]:
     id), and remember who is in view now."""
     engine._use()
     gm, depth = engine.gamemap, engine.depth
-    looked = engine.schedule.looked
-    if looked is not None and looked is gm.sight:
-        return []  # as after a turn (``came_into_view``): nothing can have changed
+    if _as_last_looked(engine):
+        return []
     visible, height = gm.visible.tobytes(), gm.height  # engine.sees, for one on this level
     arrived = []
     for eid, (creature, pos) in esper.get_components(Creature, Position):
@@ -65,8 +64,7 @@ def came_into_view(engine: Engine, eid: int, comps: dict | None) -> list[Event]:
     directly). Nothing to do while the sight is the one of the last look and no actor has
     moved, come or gone since (``Schedule.looked``): every creature here is where it was
     then, seen as it was then, and its ``in_view`` says so."""
-    looked = engine.schedule.looked
-    if looked is not None and looked is engine.levels[engine.depth].sight:
+    if _as_last_looked(engine):
         return []
     creature = comps.get(Creature) if comps else None
     if creature is None:
@@ -78,6 +76,13 @@ def came_into_view(engine: Engine, eid: int, comps: dict | None) -> list[Event]:
         return []
     creature.in_view = seen
     return _arrived(engine, eid) if seen else []
+
+
+def _as_last_looked(engine: Engine) -> bool:
+    """Nothing a look would see has changed since the last one: the sight is the one looked
+    with then (a new one at each cast) and no actor has moved, come or gone since."""
+    looked = engine.schedule.looked
+    return looked is not None and looked is engine.levels[engine.depth].sight
 
 
 def _arrived(engine: Engine, eid: int) -> list[Event]:

@@ -17,6 +17,7 @@ from operator import attrgetter
 
 import esper
 
+from . import written
 from .components import Equipment, Inventory
 
 TURN_BY_TURN = {"Health": ("hp",), "Actor": ("next_tick",), "Position": ("x", "y", "depth"),
@@ -85,15 +86,11 @@ def _reader(kinds: tuple[type, ...], own: bool) -> Callable[[Iterable], tuple]:
     values = []
     for n, kind in enumerate(kinds):
         left_out = TURN_BY_TURN.get(kind.__name__, ()) if own else ()
-        chosen = [f for f in fields(kind) if f.name not in left_out]
-        if not all(f.name.isidentifier() for f in chosen):
-            raise TypeError(f"{kind.__name__}: a field name that is not an identifier")
-        values += [_value_of(f"c{n}.{f.name}", str(f.type)) for f in chosen]
+        values += [_value_of(f"c{n}.{written.identifier(kind, f.name)}", str(f.type))
+                   for f in fields(kind) if f.name not in left_out]
     unpack = "".join(f"c{n}, " for n in range(len(kinds)))
     source = f"def read(cs):\n    ({unpack}) = cs\n    return ({''.join(v + ', ' for v in values)})"
-    space = {"_frozen": _frozen}
-    exec(source, space)  # noqa: S102  (our field names)
-    return space["read"]
+    return written.function(source, "read", {"_frozen": _frozen})
 
 
 def _value_of(read: str, kind: str) -> str:

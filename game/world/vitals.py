@@ -106,8 +106,4 @@ def _tick(engine: Engine, eid: int, vitals: Vitals, comps: dict) -> list[Event]:
     stance = comps.get(Stance)
     if stance is not None and stats.STANCES[stance.name].stamina > 0:
         stance.stamina = min(stance.max_stamina, stance.stamina + 1)
-    if Spells in comps or Effects in comps:  # else effects.tick has nothing to do
-        events += effects.tick(engine, eid)
-    if Hero in comps:  # else progress.calm has nothing to do
-        events += progress.calm(engine, eid)
-    return events
+    return events + effects.tick(engine, eid) + progress.calm(engine, eid)
