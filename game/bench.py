@@ -35,10 +35,12 @@ from game.persist.savefile import load, save
 from game.ui.app import GameApp
 from game.wizard.fsim import Arena, simulate
 from game.wizard.inspect import Side, inspect
-from game.world import actions as A
-from game.world.bot import Bot
-from game.world.engine import KEYFRAME_EVERY, Engine
-from game.world.wizard_actions import Enable, GoToDepth, Invulnerable, WakeAll
+
+from .world.core import actions as A
+from .world.core.engine import KEYFRAME_EVERY
+from .world.game import Game
+from .world.play.bot import Bot
+from .world.play.wizard_actions import Enable, GoToDepth, Invulnerable, WakeAll
 
 SEEDS = (11, 22, 33)
 BUSY = {"depth": 6, "awake": True, "invulnerable": True}
@@ -143,8 +145,8 @@ def _nle_env():
 # --- the engine ----------------------------------------------------------------------------
 
 
-def busy_engine(seed: int) -> Engine:
-    engine = Engine(seed)
+def busy_engine(seed: int) -> Game:
+    engine = Game(seed)
     for action in (Enable(), Invulnerable(), GoToDepth(BUSY["depth"]), WakeAll()):
         engine.submit(action)
     return engine
@@ -173,7 +175,7 @@ def engine_turns_per_second(seed: int, turns: int) -> float:
 def make_save(path: Path, actions: int) -> int:
     """A bot game of ``actions`` actions: invulnerable, so it lasts, and sent back down
     whenever it would carry the amulet out, so it never ends. Returns the actions saved."""
-    engine = Engine(SEEDS[0])
+    engine = Game(SEEDS[0])
     engine.submit(Enable())
     engine.submit(Invulnerable())
     bot = Bot(engine, SEEDS[0], turns=actions)
@@ -213,7 +215,7 @@ def save_figures(actions: int) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.json"
         saved = make_save(path, actions)
-        load_s = timed(lambda: Engine.from_state(load(path).snapshot).close(), 3)
+        load_s = timed(lambda: Game.from_state(load(path).snapshot).close(), 3)
         # the worst place: just before the next keyframe (the most actions to replay)
         ends = [saved - 1, min(saved - 1, saved // 2 + KEYFRAME_EVERY - 1), saved // 3]
         seek_s = statistics.median(max(first_seek(path, p) for p in ends) for _ in range(3))
@@ -257,7 +259,7 @@ def frame_figures(seed: int, frames: int) -> dict[str, float]:
 
 
 def odds_ms(repeats: int) -> float:
-    engine = Engine(SEEDS[0])
+    engine = Game(SEEDS[0])
     kind = engine.catalog.creatures["orc warrior"]
     you = Side("you", engine.fighter(engine.player), 14)
     it = Side(kind.name, kind.fighter(), kind.hit_points)

@@ -42,13 +42,15 @@ import numpy as np
 from gymnasium import spaces
 
 from game.ui import combat_keys, describe, inventory, view
-from game.world import actions as A
-from game.world import engine as engine_module
-from game.world import wizard_actions as W
-from game.world.components import Attributes, Health, Position, Stance
-from game.world.engine import MAP_HEIGHT, MAP_WIDTH, Engine
-from game.world.events import AttackEvent, Died, Message
-from game.world.mapgen import MAX_DEPTH
+
+from .world.core import actions as A
+from .world.core import engine as engine_module
+from .world.core.components import Attributes, Health, Position, Stance
+from .world.core.engine import MAP_HEIGHT, MAP_WIDTH
+from .world.core.events import AttackEvent, Died, Message
+from .world.core.mapgen import MAX_DEPTH
+from .world.game import Game
+from .world.play import wizard_actions as W
 
 ENV_ID = "game/Dungeon-v0"
 MAX_EPISODE_STEPS = 5000
@@ -94,7 +96,7 @@ class DungeonEnv(gym.Env):
             "stats": spaces.Box(big.min, big.max, (len(STATS),), np.int32),
             "message": spaces.Box(0, 255, (MESSAGE_BYTES,), np.uint8),
         })
-        self.engine: Engine | None = None
+        self.engine: Game | None = None
         self.kills = self.deepest = 0
         self._last: tuple | None = None  # the last observation's arrays, and of what
         self._said: tuple[str | None, np.ndarray | None] = (None, None)  # see _message
@@ -113,7 +115,7 @@ class DungeonEnv(gym.Env):
             raise ValueError(f"unknown reset options {unknown}; known: {sorted(OPTIONS)}")
         setup = _setup_actions(options)
         game_seed = seed if seed is not None else int(self.np_random.integers(2**31))
-        engine = Engine(game_seed, options.get("character", self.default_character),
+        engine = Game(game_seed, options.get("character", self.default_character),
                         rules=options.get("rules", engine_module.systems.DEFAULT))
         for action in setup:
             result = engine.submit(action)
@@ -277,7 +279,7 @@ def _setup_actions(options: dict[str, Any]) -> list[A.Action]:
     return [W.Enable(), *setup] if setup else []
 
 
-def _fire_at_nearest(engine: Engine) -> A.Action | str:
+def _fire_at_nearest(engine: Game) -> A.Action | str:
     """Shoot (or throw) at the nearest creature in view, ties to the lowest id."""
     shot = combat_keys.ready_shot(engine)
     if shot is None:

@@ -12,10 +12,10 @@ from game import env as E
 from game.persist.replay import verify
 from game.persist.savefile import save
 from game.rules import profiles
-from game.world import actions as A
-from game.world import fighters
-from game.world.components import Attributes, Equipment, Health, Player, Position
-from game.world.engine import Engine
+from game.world.core import actions as A
+from game.world.core.components import Attributes, Equipment, Health, Player, Position
+from game.world.game import Game
+from game.world.play import fighters
 
 
 @pytest.fixture
@@ -111,10 +111,10 @@ def test_a_natural_episode_verifies(env, tmp_path):
     assert verify(save(env.engine, tmp_path / "natural.json"))[0] == 0
 
 
-def scenario(env: E.DungeonEnv, picture: str, legend: dict[str, str]) -> Engine:
+def scenario(env: E.DungeonEnv, picture: str, legend: dict[str, str]) -> Game:
     env.reset(seed=0)
     env.engine.close()
-    env.engine = Engine.scenario(picture, legend)
+    env.engine = Game.scenario(picture, legend)
     env.deepest = 1
     return env.engine
 
@@ -155,7 +155,7 @@ def test_death_terminates(env):
 def test_fire_aims_at_the_nearest_creature_in_view(env):
     env.reset(seed=0)
     env.engine.close()
-    env.engine = engine = Engine.scenario("##########\n#r.@..k..#\n##########",
+    env.engine = engine = Game.scenario("##########\n#r.@..k..#\n##########",
                                           {"k": "kobold", "r": "giant rat"},
                                           character="elf ranger")
     rat = next(e for e, (c, _) in engine.creatures_here() if c.kind == "giant rat")
@@ -193,7 +193,7 @@ def test_an_episode_under_another_combat_system_verifies(env, tmp_path):
     assert verify(save(env.engine, tmp_path / "other.json"))[0] == 0
 
 
-def fresh_defence(engine: Engine) -> tuple[int, int]:
+def fresh_defence(engine: Game) -> tuple[int, int]:
     """Dv and Pv from a Fighter built afresh, no cache on the way."""
     made = profiles.defence(fighters.fighter(engine.catalog, engine.player, known_only=True))
     return made.total(), made.protection

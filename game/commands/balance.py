@@ -24,7 +24,7 @@ ACTIONS = 1500
 
 
 @dataclass(frozen=True)
-class Game:
+class Ended:
     """How one bot game ended: the deepest depth reached and the cause if it died."""
 
     seed: int
@@ -33,12 +33,12 @@ class Game:
 
 
 def play_one(character: str, seed: int, *, target: int = TARGET,
-             actions: int = ACTIONS) -> Game:
+             actions: int = ACTIONS) -> Ended:
     """One bot game on ``seed`` until it reaches ``target``, dies or has played ``actions``."""
-    from game.world.bot import Bot  # imported here: --help should not load the world
-    from game.world.engine import Engine
+    from game.world.game import Game as Game
+    from game.world.play.bot import Bot  # imported here: --help should not load the world
 
-    engine = Engine(seed, character)
+    engine = Game(seed, character)
     try:
         bot = Bot(engine, seed, turns=actions)
         deepest, tries = engine.depth, 4 * actions + 100
@@ -46,7 +46,7 @@ def play_one(character: str, seed: int, *, target: int = TARGET,
                and tries):
             engine.submit(bot.next_action())
             deepest, tries = max(deepest, engine.depth), tries - 1
-        return Game(seed, deepest, engine.cause if engine.outcome == "dead" else "")
+        return Ended(seed, deepest, engine.cause if engine.outcome == "dead" else "")
     finally:
         engine.close()
 
@@ -57,7 +57,7 @@ def killer(cause: str) -> str:
     return f"{match[1]} (depth {match[2]})" if match else cause
 
 
-def report(character: str, games: list[Game], target: int) -> list[str]:
+def report(character: str, games: list[Ended], target: int) -> list[str]:
     reached = sum(g.depth >= target for g in games)
     dead = [g for g in games if g.cause and g.depth < target]
     short = len(games) - reached - len(dead)

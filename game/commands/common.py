@@ -37,7 +37,7 @@ def count(text: str) -> int:
 
 def seed(text: str) -> int:
     """A game seed, a whole number in ``SEEDS``, refused up front with its range otherwise."""
-    from game.world.rng import SEEDS  # imported late: --help should not load the world
+    from game.world.core.rng import SEEDS  # imported late: --help should not load the world
 
     try:
         value = int(text) if len(text) <= 40 else -1

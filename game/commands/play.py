@@ -27,13 +27,13 @@ from game.ui.app import GameApp
 from game.ui.morgue import kills_by_kind, morgue_text
 from game.ui.options import DEFAULT, Options
 from game.ui.start import SavedGame
-from game.world.components import Player
-from game.world.engine import Engine
+from game.world.core.components import Player
+from game.world.game import Game
 
 from .common import EXIT_USAGE, fail, unknown
 
 
-def save_path(engine: Engine, folder: Path = savefile.DEFAULT_DIR) -> Path:
+def save_path(engine: Game, folder: Path = savefile.DEFAULT_DIR) -> Path:
     """``dwarf-warrior-3.json``; a game under other rules than the manual's says which:
     ``dwarf-warrior-3-qud.json``."""
     return folder / _save_name(engine.character, engine.seed, engine.rules)
@@ -79,7 +79,7 @@ def _label(save: savefile.SaveData) -> str:
 
 
 def _opener(path: Path):
-    def open_game() -> Engine | str:
+    def open_game() -> Game | str:
         try:
             return savefile.continue_game(path)
         except savefile.SaveError as err:
@@ -89,7 +89,7 @@ def _opener(path: Path):
 
 def saver_to(path: Path | None):
     """Save to ``path``, or to the game's own name under saves/."""
-    def save(engine: Engine) -> str:
+    def save(engine: Game) -> str:
         return str(savefile.save(engine, path or save_path(engine)))
     return save
 
@@ -99,7 +99,7 @@ def saver_for(typed: str):
     return saver_to(Path(typed).expanduser())
 
 
-def rescue(engine: Engine) -> str:
+def rescue(engine: Game) -> str:
     """Where a hang-up saves when the game's own save fails: the temporary folder."""
     name = save_path(engine).stem
     return str(savefile.save(engine, Path(tempfile.gettempdir()) / f"{name}-rescued.json"))
@@ -138,7 +138,7 @@ def finish(session) -> list[str]:
     return lines
 
 
-def report_crash(engine: Engine, error: BaseException) -> Path | None:
+def report_crash(engine: Game, error: BaseException) -> Path | None:
     """Write the crash report; a failure here must not hide the crash itself."""
     try:
         return savefile.crash_report(engine, error)

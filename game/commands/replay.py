@@ -10,7 +10,7 @@ from game.persist.files import free_path, short_name
 from game.persist.replay import Seeker
 from game.ui.app import GameApp
 from game.ui.replay import ReplayApp
-from game.world.engine import Engine
+from game.world.game import Game
 
 from .common import fail
 from .play import hooks, run_frontend
@@ -29,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(err), 2)
     seeker = Seeker(save)
 
-    def take_over(engine: Engine) -> GameApp:
+    def take_over(engine: Game) -> GameApp:
         engine.checkpoints = {k: v for k, v in save.checkpoints.items() if k <= seeker.index}
         engine.keyframes = savefile.engine_keyframes(save, seeker.index)
         path = taken_over_path(Path(args.path), seeker.index)

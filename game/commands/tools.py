@@ -13,8 +13,8 @@ from game.persist import scores
 from game.persist.replay import verify
 from game.persist.savefile import DEFAULT_DIR, SaveError, save
 from game.rules import systems
-from game.world.bot import Bot
-from game.world.engine import Engine
+from game.world.game import Game
+from game.world.play.bot import Bot
 
 from .common import EXIT_INTERRUPTED, EXIT_USAGE, fail, unknown
 
@@ -40,7 +40,7 @@ def run_bot(args: argparse.Namespace) -> int:
     if rules not in systems.NAMES:
         return fail(systems.unknown_rules(rules), EXIT_USAGE)
     seed = args.seed if getattr(args, "seed", None) is not None else secrets.randbits(32)
-    engine = Engine(seed, char, rules=rules)
+    engine = Game(seed, char, rules=rules)
     with stop_signals() as stop:
         stopped = _play_bot(engine, seed, args.turns, stop)
         try:
@@ -62,7 +62,7 @@ class _Stopped(Exception):
     pass
 
 
-def _play_bot(engine: Engine, seed: int, turns: int, stop: Stop) -> int | None:
+def _play_bot(engine: Game, seed: int, turns: int, stop: Stop) -> int | None:
     """Let the bot play; a signal (Ctrl-C, SIGTERM, SIGHUP) stops it between two actions, never
     half-way through one, so what it played stays a whole recording. Returns that signal."""
 

@@ -39,7 +39,7 @@ from .loader import (
 )
 
 CREATURES_FILE = "creatures.toml"
-MAX_DEPTH = 6  # the dungeon's depths (game.world.mapgen takes it from here)
+MAX_DEPTH = 6  # the dungeon's depths (game.world.core.mapgen takes it from here)
 
 # The manual: "Some things have no vitals to find, so they are immune to criticals and to sneak
 # attacks. [...] These are the incorporeal (ghosts and wraiths), animated objects, and every

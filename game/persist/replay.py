@@ -13,8 +13,8 @@ from types import TracebackType
 
 from game import __version__
 from game.rules.messages import plural
-from game.world import actions as A
-from game.world.engine import Engine
+from game.world.core import actions as A
+from game.world.game import Game
 
 from .savefile import SaveData, SaveError, canonical, keyframe_state, load, snapshot_hash
 from .snapshot_check import BadSnapshot
@@ -45,7 +45,7 @@ class Seeker:
         self.save = save
         self.every = every
         self.engine_keyframes = engine_keyframes
-        self.engine = Engine(save.seed, save.character, wizard=save.wizard, rules=save.rules)
+        self.engine = Game(save.seed, save.character, wizard=save.wizard, rules=save.rules)
         self._own_keyframes()
         self.index = 0
         self.keyframes: dict[int, str] = {**(save.keyframes if saved else {}),
@@ -89,7 +89,7 @@ class Seeker:
             raise ValueError("only a crash report, replayed to its end, has an action left")
         return self.engine.submit(self.save.crash)
 
-    def seek(self, position: int) -> Engine:
+    def seek(self, position: int) -> Game:
         """The game after the first ``position`` actions."""
         if not 0 <= position <= self.length:
             raise ValueError(f"position {position} is outside 0..{self.length}")
@@ -107,7 +107,7 @@ class Seeker:
         saved = self.save.keyframes.get(position) == frame
         try:
             state = keyframe_state(self.save, position) if saved else json.loads(frame)
-            engine = Engine.from_state(state)
+            engine = Game.from_state(state)
         except (BadSnapshot, ValueError) as err:
             raise OutOfSync(position, f"the save's keyframe is broken: {err}") from None
         if saved and engine.state_hash() != self.save.checkpoints.get(position):

@@ -5,10 +5,10 @@ One JSON object, written compactly with sorted keys::
     {"format": 1, "game_version": "0.1.0", "seed": 7, "character": "dwarf warrior",
      "wizard": false, "actions": [{"t": "move", "dx": 1, "dy": 0}, ...],
      "checkpoints": {"50": "<sha256>", "100": "...", "<len(actions)>": "..."},
-     "snapshot": {... Engine.state() ...}, "final_hash": "<sha256>", "dead": false,
+     "snapshot": {... Game.state() ...}, "final_hash": "<sha256>", "dead": false,
      "checksum": "<sha256 of the canonical JSON of every other field>"}
 
-``wizard`` is the mode the game began in (what a replay passes to ``Engine``); a game turned
+``wizard`` is the mode the game began in (what a replay passes to ``Game``); a game turned
 wizard later records that as an action (see ``SaveData.wizard_game``). A checkpoint ``"k"``
 is the state hash after the first k actions: every ``CHECKPOINT_EVERY`` actions (computed
 during play by :class:`Recording`, never by replaying at save time) and after the last. The
@@ -36,10 +36,10 @@ from typing import Any
 from game import __version__
 from game.content.catalog import load_catalog
 from game.rules import systems
-from game.world import actions as A
-from game.world.components import Player
-from game.world.engine import Engine
-from game.world.state import canonical  # the one JSON spelling checksums and hashes take
+from game.world.core import actions as A
+from game.world.core.components import Player
+from game.world.core.state import canonical  # the one JSON spelling checksums and hashes take
+from game.world.game import Game
 
 from .files import NotRegular, read_regular, short_name, write_atomic
 from .keyframes import pack, unpack
@@ -102,7 +102,7 @@ def sha256(text: str) -> str:
 
 
 def snapshot_hash(snapshot: dict) -> str:
-    """The state hash of a snapshot, as ``Engine.state_hash()`` computes it (the log is not
+    """The state hash of a snapshot, as ``Game.state_hash()`` computes it (the log is not
     game state: it is left out)."""
     return sha256(canonical({k: v for k, v in snapshot.items() if k != "log"}))
 
@@ -119,7 +119,7 @@ class Recording:
     ``engine.CHECKPOINT_EVERY`` actions as they are submitted, so any front end that submits to
     the engine records; this wrapper keeps the older spelling and resumes saved games."""
 
-    def __init__(self, engine: Engine, checkpoints: dict[int, str] | None = None) -> None:
+    def __init__(self, engine: Game, checkpoints: dict[int, str] | None = None) -> None:
         self.engine = engine
         engine.checkpoints.update(checkpoints or {})
 
@@ -142,7 +142,7 @@ class Recording:
 # --- writing -------------------------------------------------------------------------------
 
 
-def save_data(engine: Engine, *, checkpoints: dict[int, str] | None = None) -> dict:
+def save_data(engine: Game, *, checkpoints: dict[int, str] | None = None) -> dict:
     """The whole save as a dict, checksum included (the engine's own checkpoints unless
     others are given)."""
     checkpoints = engine.checkpoints if checkpoints is None else checkpoints
@@ -169,7 +169,7 @@ def save_data(engine: Engine, *, checkpoints: dict[int, str] | None = None) -> d
     return data
 
 
-def _wizard(engine: Engine) -> bool:
+def _wizard(engine: Game) -> bool:
     """Whether the game began in wizard mode, as a replay must begin it. Wizard mode is for
     good and can be turned on only once, so a game that is wizard now began so unless its
     log turns it on."""
@@ -178,7 +178,7 @@ def _wizard(engine: Engine) -> bool:
     return now and not any(a.tag == ENABLE_WIZARD for a in engine.actions)
 
 
-def save(engine: Engine, path: str | os.PathLike, *,
+def save(engine: Game, path: str | os.PathLike, *,
          checkpoints: dict[int, str] | None = None) -> Path:
     """Write the save atomically: the old file stays whole until the new one is on disk."""
     path = Path(path)
@@ -190,11 +190,11 @@ def save(engine: Engine, path: str | os.PathLike, *,
     return path
 
 
-def crash_report(engine: Engine, error: BaseException, folder: Path = DEFAULT_DIR) -> Path:
+def crash_report(engine: Game, error: BaseException, folder: Path = DEFAULT_DIR) -> Path:
     """Write the game so far and the action that crashed it to ``crash-<seed>-<turn>.json``:
     the game is rebuilt from its seed (its live state may be half changed), so the report is
     a normal save whose replay ends by performing the crashing action again."""
-    clean = Engine(engine.seed, engine.character, wizard=_wizard(engine), rules=engine.rules)
+    clean = Game(engine.seed, engine.character, wizard=_wizard(engine), rules=engine.rules)
     try:
         for action in engine.actions:
             clean.submit(action)
@@ -481,13 +481,13 @@ def _check_consistent(data: dict, checkpoints: dict[int, str], count: int, bad) 
 # --- continuing ----------------------------------------------------------------------------
 
 
-def continue_game(path: str | os.PathLike) -> Engine:
+def continue_game(path: str | os.PathLike) -> Game:
     """The saved game, restored from its snapshot (no replay), ready to play on. Its
     ``actions`` hold the whole recording, so saving again keeps it."""
     return _restore(load(path))
 
 
-def _restore(save: SaveData) -> Engine:
+def _restore(save: SaveData) -> Game:
     if save.dead:
         raise GameOver(f"{save.path}: this character is dead; the save is a recording: "
                        f"replay it with python -m game replay {save.path}")
@@ -496,7 +496,7 @@ def _restore(save: SaveData) -> Engine:
                        f"; the save is a recording: replay it with "
                        f"python -m game replay {save.path}")
     try:
-        engine = Engine.from_state(save.snapshot)
+        engine = Game.from_state(save.snapshot)
     except Exception as err:  # untrusted data may fail in any way: report it in one line
         raise SaveError(f"{save.path}: the snapshot cannot be restored: {_short(err)}") from None
     if engine.state_hash() != save.final_hash:

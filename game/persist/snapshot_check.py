@@ -4,7 +4,7 @@ A user can edit a save and re-sign it (its checksum is plain SHA-256), so a snap
 passes the checksum is still untrusted. :func:`check` refuses, in one line, anything the game
 itself could not have made: a reference to an entity that does not exist, a name the catalog
 does not know, a number outside the range the game can reach, text that is not printable or is
-too long. It is derived from the component schema (``game.world.state.COMPONENTS`` and each
+too long. It is derived from the component schema (``game.world.core.state.COMPONENTS`` and each
 dataclass's annotations): every field gets the rule :data:`FIELDS` names for it, and a field
 that is not listed gets a default by its type (a test makes sure every field is listed, so a
 new component is checked on purpose, not by accident).
@@ -19,13 +19,14 @@ from typing import Any
 
 from game.content.catalog import Catalog
 from game.rules import levels, magic, stats, talents
-from game.world import combat, fighters, state, vitals
-from game.world.effects import ENDS as EFFECT_ENDS  # every timed effect but a spell's own
-from game.world.engine import LOG_LIMIT, MAP_HEIGHT, MAP_WIDTH
-from game.world.mapgen import MAX_DEPTH
-from game.world.rng import SEEDS
-from game.world.traps import TRAP_NAMES
-from game.world.wizard_actions import MAX_STAT, MIN_STAT, WIZARD_SPELL_POINTS
+from game.world.core import state
+from game.world.core.engine import LOG_LIMIT, MAP_HEIGHT, MAP_WIDTH
+from game.world.core.mapgen import MAX_DEPTH
+from game.world.core.rng import SEEDS
+from game.world.play import combat, fighters, vitals
+from game.world.play.effects import ENDS as EFFECT_ENDS  # every timed effect but a spell's own
+from game.world.play.traps import TRAP_NAMES
+from game.world.play.wizard_actions import MAX_STAT, MIN_STAT, WIZARD_SPELL_POINTS
 
 MAX_TICKS = 10**9  # game time (0.1 s): over three years, beyond any game actually played
 MAX_COUNT = 10**6  # turns, hit points, counters, points: far beyond what play reaches
@@ -345,9 +346,9 @@ def required_components() -> dict[str, set[str]]:
     """For each role, the components every such entity of a fresh game has (the game makes
     them all at creation and never takes them away): derived, not listed, so it keeps up."""
     if not _REQUIRED:
-        from game.world.engine import Engine
+        from game.world.game import Game
 
-        engine = Engine(0)
+        engine = Game(0)
         try:
             for role in _ROLES:
                 names = ({type(c).__name__ for c in comps} for _, comps in engine.entities())

@@ -11,9 +11,9 @@ from collections.abc import Callable, Sequence
 
 import tcod.console
 
-from game.world.components import Player
-from game.world.engine import Engine
-from game.world.wizard_actions import ShowRolls
+from game.world.core.components import Player
+from game.world.game import Game
+from game.world.play.wizard_actions import ShowRolls
 
 from .confirm import ConfirmScreen, really_quit
 from .ending import EndScreen
@@ -24,9 +24,9 @@ from .options import DEFAULT, Options
 from .screen import QUIT, Begin, Pop, Push, Quit, Replace, Screen, Session, Step
 from .start import SavedGame, StartScreen
 
-Saver = Callable[[Engine], str]  # saves the game; returns where (raises OSError/ValueError)
+Saver = Callable[[Game], str]  # saves the game; returns where (raises OSError/ValueError)
 SaverFor = Callable[[str], Saver]  # a saver to a file the player typed
-CrashReporter = Callable[[Engine, BaseException], object]
+CrashReporter = Callable[[Game, BaseException], object]
 
 
 class GameApp:
@@ -40,7 +40,7 @@ class GameApp:
     restored)."""
 
     def __init__(self, seed: int, character: str | None = None, *,
-                 engine: Engine | None = None, saver: Saver | None = None,
+                 engine: Game | None = None, saver: Saver | None = None,
                  on_crash: CrashReporter | None = None, wizard: bool = False,
                  options: Options = DEFAULT, rules: str = "manual",
                  saver_for: SaverFor | None = None, rescue: Saver | None = None,
@@ -58,24 +58,24 @@ class GameApp:
         if engine is not None:
             self._begin(engine)
         elif character is not None:
-            self._begin(Engine(seed, character, wizard=wizard, rules=rules))
+            self._begin(Game(seed, character, wizard=wizard, rules=rules))
         else:
             self.stack.append(StartScreen(seed, wizard=wizard, rules=rules, saved=saved))
 
     @classmethod
-    def from_engine(cls, engine: Engine, **hooks) -> GameApp:
+    def from_engine(cls, engine: Game, **hooks) -> GameApp:
         """Show a game already under way (a loaded save, a test scenario)."""
         return cls(engine.seed, engine=engine, **hooks)
 
     @property
-    def engine(self) -> Engine | None:
+    def engine(self) -> Game | None:
         return self.session.engine if self.session else None
 
     @property
     def screen(self) -> Screen:
         return self.stack[-1]
 
-    def _begin(self, engine: Engine) -> None:
+    def _begin(self, engine: Game) -> None:
         self.session = Session(engine, saver=self.saver, options=self.options)
         if engine.actions and engine.log:  # a game continued: its log is old news, not
             self.session.marker = engine.log[-1]  # a --more-- to page through again
@@ -216,6 +216,6 @@ class GameApp:
             self.stack.append(MoreScreen(session))
 
 
-def _wizard(engine: Engine) -> bool:
+def _wizard(engine: Game) -> bool:
     flags = engine.component(engine.player, Player)
     return flags.wizard and not flags.show_rolls

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from game.content.catalog import MiscItem
 from game.content.magic import Consumable
-from game.world import actions as A
-from game.world.components import Item
-from game.world.engine import Engine
-from game.world.player_actions import taken_from_floor
-from game.world.stacks import STACKING_KINDS
+from game.world.core import actions as A
+from game.world.core.components import Item
+from game.world.game import Game
+from game.world.play.player_actions import taken_from_floor
+from game.world.play.stacks import STACKING_KINDS
 
 
-def wanted(engine: Engine, item: int) -> bool:
+def wanted(engine: Game, item: int) -> bool:
     component = engine.component(item, Item)
     data = engine.catalog.lookup(component.name)
     if component.thrown:
@@ -26,7 +26,7 @@ def wanted(engine: Engine, item: int) -> bool:
     return isinstance(data, MiscItem) and data.heals is not None
 
 
-def after_step(engine: Engine, act) -> None:
+def after_step(engine: Game, act) -> None:
     """Pick up what is wanted on the player's cell, one recorded action each; what it took
     is no longer in the step's "You see here: ..." (the pick-up says it)."""
     pos = engine.position(engine.player)

@@ -11,8 +11,8 @@ import tcod.console
 
 from game.rules import charscreen, levels, stats, systems
 from game.rules.items import Weapon
-from game.world import progress
-from game.world.components import Attributes, Health, Hero, Player, Spells, Stance, Training
+from game.world.core.components import Attributes, Health, Hero, Player, Spells, Stance, Training
+from game.world.play import progress
 
 from . import describe, palette
 from .screen import InfoPage

@@ -10,11 +10,11 @@ import tcod.console
 
 from game.rules import profiles, stats
 from game.rules.items import Ammo, Weapon
-from game.world import actions as A
-from game.world import fighters
-from game.world.components import Equipment, Stance
-from game.world.engine import Engine
-from game.world.player_actions import NO_SHIELD
+from game.world.core import actions as A
+from game.world.core.components import Equipment, Stance
+from game.world.game import Game
+from game.world.play import fighters
+from game.world.play.player_actions import NO_SHIELD
 
 from . import describe, palette
 from .inventory import choose
@@ -28,7 +28,7 @@ STANCE_ORDER = tuple(stats.STANCES)  # Coward ... Frenzy
 _SET_STANCE = {name: A.SetStance(name) for name in STANCE_ORDER}  # actions are values
 
 
-def _throwables(engine: Engine) -> list[int]:
+def _throwables(engine: Game) -> list[int]:
     """Weapons that can be thrown: those made for it first, what is wielded last."""
     weapons = [(i, data) for i in engine.inventory()
                if (data := _throwable(engine, i)) is not None]
@@ -37,7 +37,7 @@ def _throwables(engine: Engine) -> list[int]:
     return [i for i, _ in weapons]
 
 
-def _throwable(engine: Engine, item: int) -> Weapon | None:
+def _throwable(engine: Game, item: int) -> Weapon | None:
     """The item's weapon when it is one that can be thrown (any weapon but a missile one)."""
     data = describe.item_data(engine, item)
     return data if isinstance(data, Weapon) and not data.is_missile else None
@@ -50,7 +50,7 @@ def _aim_throw(session: Session, item: int) -> TargetScreen:
 Shot = tuple[str, int, Callable[[int, int], A.Action]]
 
 
-def ready_shot(engine: Engine) -> Shot | None:
+def ready_shot(engine: Game) -> Shot | None:
     """What t uses: the readied missile weapon, else the first unused weapon made for
     throwing, as (what the aim says, range, the action at a cell); None with nothing ready.
     The Gymnasium environment's "fire at the nearest" uses it too."""
@@ -61,21 +61,21 @@ def ready_shot(engine: Engine) -> Shot | None:
     return _throw_shot(engine, made) if made is not None else None
 
 
-def _spare_throwing_weapon(engine: Engine, item: int) -> bool:
+def _spare_throwing_weapon(engine: Game, item: int) -> bool:
     """A weapon made for throwing and not in use: the first of these in the pack is the first
     of ``_throwables`` (which puts them first, in pack order) that ``ready_shot`` takes."""
     data = _throwable(engine, item)
     return data is not None and data.made_for_throwing and engine.equipped_slot(item) is None
 
 
-def _missile_readied(engine: Engine) -> bool:
+def _missile_readied(engine: Game) -> bool:
     """Whether the player's Fighter has a missile weapon (a weapon in the missile slot, as
-    ``game.world.fighters`` builds it), asked without building the Fighter."""
+    ``game.world.play.fighters`` builds it), asked without building the Fighter."""
     eq = engine.component(engine.player, Equipment)
     return eq is not None and fighters.missile_weapon(engine.catalog, eq) is not None
 
 
-def _throw_shot(engine: Engine, item: int) -> Shot:
+def _throw_shot(engine: Game, item: int) -> Shot:
     attack = profiles.throw(engine.fighter(engine.player), describe.item_data(engine, item))
     name = describe.item_data(engine, item).name
     return f"Throw the {name}", attack.range, lambda x, y: A.Throw(item, x, y)
@@ -158,7 +158,7 @@ def stance(session: Session, step: int | None) -> Step:
     return STAY
 
 
-def stance_change(engine: Engine, step: int | None) -> A.SetStance | str:
+def stance_change(engine: Game, step: int | None) -> A.SetStance | str:
     """The stance one step towards Coward (-1) or Frenzy (+1), or Normal (None); or why
     there is none. The stance is read from its component, which the Fighter's is built
     from (Normal without one), so no Fighter is built to ask it."""

@@ -11,9 +11,9 @@ from collections.abc import Callable
 from game.content.catalog import ItemData
 from game.rules import profiles, stats
 from game.rules.messages import a_or_an
-from game.world import stacks, stealth
-from game.world.components import Creature, Effects, Health, Item, Vitals
-from game.world.engine import Engine
+from game.world.core.components import Creature, Effects, Health, Item, Vitals
+from game.world.game import Game
+from game.world.play import stacks, stealth
 
 from .menus import Entry
 
@@ -41,18 +41,18 @@ def health_word(hp: int, max_hp: int) -> str:
     return "badly wounded" if fraction > 0.15 else "almost dead"
 
 
-def item_data(engine: Engine, item: int) -> ItemData:
+def item_data(engine: Game, item: int) -> ItemData:
     return engine.catalog.lookup(engine.component(item, Item).name)
 
 
-def item_label(engine: Engine, item: int) -> str:
+def item_label(engine: Game, item: int) -> str:
     """ "long sword (wielded)": the name, and where it is carried if it is in use."""
     slot = engine.equipped_slot(item)
     name = engine.item_name(item)
     return f"{name} {SLOT_WORDS[slot]}" if slot else name
 
 
-def item_entries(engine: Engine, items: list[int],
+def item_entries(engine: Game, items: list[int],
                  right: Callable[[int], str] | None = None, *,
                  in_order: bool = False) -> list[Entry]:
     """Menu entries for carried things, each under its own letter: in letter order, or in
@@ -62,7 +62,7 @@ def item_entries(engine: Engine, items: list[int],
             for i in (items if in_order else stacks.by_letter(items))]
 
 
-def weight_tenths(engine: Engine, item: int) -> int:
+def weight_tenths(engine: Game, item: int) -> int:
     component = engine.component(item, Item)
     return engine.catalog.weight(component.name) * component.count
 
@@ -71,17 +71,17 @@ def pounds(tenths: int) -> str:
     return f"{tenths / 10:.1f} lb"
 
 
-def defence(engine: Engine) -> profiles.DefenceProfile:
+def defence(engine: Game) -> profiles.DefenceProfile:
     """The player's Defence (Dv: ``.total()``) and Protection (Pv: ``.protection``), counting
     only the magic the player knows of (the manual's @ screen)."""
     return profiles.defence(engine.fighter(engine.player, known_only=True))
 
 
-def burden(engine: Engine) -> str:
+def burden(engine: Game) -> str:
     return engine.fighter(engine.player).burden
 
 
-def conditions(engine: Engine, eid: int) -> list[str]:
+def conditions(engine: Game, eid: int) -> list[str]:
     """Bleeding, Poisoned, Diseased: the afflictions present now."""
     vitals = engine.component(eid, Vitals)
     if vitals is None:
@@ -103,7 +103,7 @@ def game_time(ticks: int) -> str:
     return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
 
 
-def terrain(engine: Engine, x: int, y: int) -> str:
+def terrain(engine: Game, x: int, y: int) -> str:
     gm = engine.gamemap
     if (x, y) == gm.stairs_down:
         return "a staircase down"
@@ -112,7 +112,7 @@ def terrain(engine: Engine, x: int, y: int) -> str:
     return "a wall" if gm.wall[x, y] else "the floor"
 
 
-def creature_at(engine: Engine, x: int, y: int) -> int | None:
+def creature_at(engine: Game, x: int, y: int) -> int | None:
     """A creature the player sees on the cell."""
     for eid, (_, pos) in engine.creatures_here():
         if (pos.x, pos.y) == (x, y) and engine.sees(eid):
@@ -120,7 +120,7 @@ def creature_at(engine: Engine, x: int, y: int) -> int | None:
     return None
 
 
-def creature_line(engine: Engine, eid: int) -> str:
+def creature_line(engine: Game, eid: int) -> str:
     """ "A kobold (asleep), wounded" (the player: "You (12/14 HP)"): whether it has noticed
     the player is shown, since a sneak attack depends on it."""
     health = engine.component(eid, Health)
@@ -131,7 +131,7 @@ def creature_line(engine: Engine, eid: int) -> str:
         f"{health_word(health.hp, health.max_hp)}"
 
 
-def awareness(engine: Engine, eid: int) -> str:
+def awareness(engine: Game, eid: int) -> str:
     """ " (asleep)", " (unaware of you)", or nothing once it has noticed the player."""
     if stealth.asleep(engine, eid):
         return " (asleep)"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import tcod.console
 
-from game.world.components import Player
+from game.world.core.components import Player
 
 from . import describe, palette
 from .screen import QUIT, STAY, Session, Step

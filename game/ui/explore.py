@@ -5,9 +5,9 @@ things: a creature in view, being hurt, something lying on the cell reached."""
 
 from __future__ import annotations
 
-from game.world import actions as A
-from game.world import travel
-from game.world.components import Health
+from game.world.core import actions as A
+from game.world.core.components import Health
+from game.world.play import travel
 
 from .screen import STAY, Session, Step
 

@@ -10,9 +10,9 @@ from game.content.catalog import MiscItem
 from game.content.magic import Consumable
 from game.rules import charscreen
 from game.rules.items import THROWN_ONLY, Ammo, Armour, Weapon
-from game.world import actions as A
-from game.world.components import Health
-from game.world.engine import Engine
+from game.world.core import actions as A
+from game.world.core.components import Health
+from game.world.game import Game
 
 from . import describe
 from .menus import Entry, MenuScreen
@@ -21,23 +21,23 @@ from .screen import POP, STAY, Push, Session, Step
 HELD_SLOTS = ("main", "off", "missile", "ammo")
 
 
-def _wieldable(engine: Engine, item: int) -> bool:
+def _wieldable(engine: Game, item: int) -> bool:
     data = describe.item_data(engine, item)
     fits = (isinstance(data, Weapon) and data.held != THROWN_ONLY) or isinstance(data, Ammo) \
         or (isinstance(data, Armour) and data.is_shield)
     return fits and engine.equipped_slot(item) not in HELD_SLOTS
 
 
-def _wearable(engine: Engine, item: int) -> bool:
+def _wearable(engine: Game, item: int) -> bool:
     return isinstance(describe.item_data(engine, item), Armour) \
         and engine.equipped_slot(item) is None
 
 
-def _in_use(engine: Engine, item: int) -> bool:
+def _in_use(engine: Game, item: int) -> bool:
     return engine.equipped_slot(item) is not None
 
 
-def _drinkable(engine: Engine, item: int) -> bool:
+def _drinkable(engine: Game, item: int) -> bool:
     data = describe.item_data(engine, item)
     return (isinstance(data, MiscItem) and data.heals is not None) or (
         isinstance(data, Consumable) and data.kind == "potion")
@@ -47,7 +47,7 @@ def _drinkable(engine: Engine, item: int) -> bool:
 class ItemCommand:
     title: str
     verb: str  # for "You have nothing to ..."
-    fits: Callable[[Engine, int], bool]
+    fits: Callable[[Game, int], bool]
     action: Callable[[int], A.Action]
 
 
@@ -130,7 +130,7 @@ class PickUpMenu(MenuScreen):
         return super().handle_key(key)
 
 
-def _note(engine: Engine, item: int) -> str:
+def _note(engine: Game, item: int) -> str:
     """The weight, and for armour what it does ("Pv 3 (slashing 4, piercing 2)")."""
     weight = describe.pounds(describe.weight_tenths(engine, item))
     data = describe.item_data(engine, item)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import tcod.console
 
-from game.world.components import Creature, Renderable
-from game.world.engine import Engine
+from game.world.core.components import Creature, Renderable
+from game.world.game import Game
 
 from . import describe, palette
 from .explore import travel_to
@@ -100,11 +100,11 @@ class LookScreen:
             if row + 1 < log.h:
                 put(console, log.x, log.y + 1 + row, text, line_colour, width=log.w)
 
-    def _origin(self, engine: Engine, rect: Rect) -> tuple[int, int]:
+    def _origin(self, engine: Game, rect: Rect) -> tuple[int, int]:
         return camera(engine, rect, self.cursor, self.session.camera)
 
 
-def look_lines(engine: Engine, x: int, y: int, width: int) -> list[Line]:
+def look_lines(engine: Game, x: int, y: int, width: int) -> list[Line]:
     """What the player knows of a cell: who stands there, what lies there, the ground."""
     gm = engine.gamemap
     ground = describe.terrain(engine, x, y)
@@ -122,7 +122,7 @@ def look_lines(engine: Engine, x: int, y: int, width: int) -> list[Line]:
     return lines
 
 
-def _creature_lines(engine: Engine, who: int, where: str, width: int) -> list[Line]:
+def _creature_lines(engine: Game, who: int, where: str, width: int) -> list[Line]:
     """ "A kobold, wounded, on the floor." and what the catalog says of its kind."""
     lines = [(f"{describe.creature_line(engine, who)}, {where}.",
               engine.component(who, Renderable).colour)]

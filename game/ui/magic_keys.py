@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from game.content.magic import Consumable
 from game.rules import spells as rules
-from game.world import actions as A
-from game.world import knowledge
-from game.world.components import Attributes, Spells
+from game.world.core import actions as A
+from game.world.core.components import Attributes, Spells
+from game.world.play import knowledge
 
 from . import describe
 from .menus import Entry, MenuScreen

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import tcod.console
 
-from game.world import actions as A
+from game.world.core import actions as A
 
 from . import combat_keys, inventory, magic_keys, wizard_menu
 from .character import CharacterScreen

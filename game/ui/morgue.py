@@ -3,8 +3,8 @@ skills, kills, the last messages and the map around the player, as plain text.""
 
 from __future__ import annotations
 
-from game.world.components import Attributes, Equipment, Hero, Player, Training
-from game.world.engine import Engine
+from game.world.core.components import Attributes, Equipment, Hero, Player, Training
+from game.world.game import Game
 
 from . import describe
 from .view import _sprites, _terrain
@@ -13,7 +13,7 @@ LAST_MESSAGES = 20
 MAP_RADIUS = (19, 8)  # columns and rows either side of the player
 
 
-def morgue_text(engine: Engine, score: int | None = None) -> str:
+def morgue_text(engine: Game, score: int | None = None) -> str:
     """The whole dump. The creatures that died are the game's own tally (``Hero.kills``),
     so a game continued from a save counts every session's."""
     me = engine.player
@@ -42,12 +42,12 @@ def morgue_text(engine: Engine, score: int | None = None) -> str:
     return "\n".join(lines + ["The map around you"] + map_lines(engine)) + "\n"
 
 
-def kills_by_kind(engine: Engine) -> dict[str, int]:
+def kills_by_kind(engine: Game) -> dict[str, int]:
     hero = engine.component(engine.player, Hero)
     return dict(hero.kills) if hero is not None else {}
 
 
-def map_lines(engine: Engine) -> list[str]:
+def map_lines(engine: Game) -> list[str]:
     """What the player knew of the level around them, as the screen draws it."""
     gm = engine.gamemap
     pos = engine.position(engine.player)

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 import tcod.console
 
-from game.world.engine import Engine
+from game.world.game import Game
 
 from . import palette
 from .screen import Session
@@ -29,14 +29,14 @@ KEYS_HINT = "space play/pause  + - speed  . step  g jump  t take over  q quit"
 class Playback(Protocol):
     """What the viewer needs of a recording being replayed (``game.persist.replay.Seeker``)."""
 
-    engine: Engine
+    engine: Game
     index: int
     save: Any
 
     @property
     def length(self) -> int: ...
     def step(self) -> object: ...
-    def seek(self, position: int) -> Engine: ...
+    def seek(self, position: int) -> Game: ...
     def crash_again(self) -> object: ...
 
 
@@ -44,7 +44,7 @@ class ReplayApp:
     """The App a front end drives while a recording plays; after ``t`` it hands every key and
     frame to the game taken over (``take_over(engine)`` builds that app)."""
 
-    def __init__(self, playback: Playback, take_over: Callable[[Engine], Any] | None = None,
+    def __init__(self, playback: Playback, take_over: Callable[[Game], Any] | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.playback, self.take_over, self.clock = playback, take_over, clock
         self.playing = False

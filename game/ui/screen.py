@@ -12,9 +12,9 @@ from typing import Protocol
 
 import tcod.console
 
-from game.world import actions as A
-from game.world.engine import Engine
-from game.world.events import LevelChanged, Message
+from game.world.core import actions as A
+from game.world.core.events import LevelChanged, Message
+from game.world.game import Game
 
 from . import autopickup
 from .camera import Camera
@@ -33,7 +33,7 @@ class InfoPage:
 
     overlay = False
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Game) -> None:
         self.engine = engine
 
     def handle_key(self, key: str) -> Step:
@@ -71,7 +71,7 @@ class Replace:
 class Begin:
     """Start playing this game: the stack becomes its main screen."""
 
-    engine: Engine
+    engine: Game
 
 
 Step = Stay | Pop | Quit | Push | Replace | Begin
@@ -87,10 +87,10 @@ class Session:
     latest action: messages after it are new and drawn brighter.
     """
 
-    engine: Engine
+    engine: Game
     notice: str | None = None
     marker: Message | None = field(default=None)
-    saver: Callable[[Engine], str] | None = None
+    saver: Callable[[Game], str] | None = None
     saved_to: str | None = None  # where the game was last saved
     options: Options = DEFAULT
     save_error: str | None = None  # why the latest save failed (None: it worked)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import tcod.console
 
 from game.rules import profiles, stats
-from game.world.components import Training
+from game.world.core.components import Training
 
 from . import palette
 from .screen import InfoPage

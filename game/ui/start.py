@@ -1,4 +1,4 @@
-"""The start screen: pick a character before any Engine exists; the pick starts the game.
+"""The start screen: pick a character before any Game exists; the pick starts the game.
 
 First any saved games there are to continue (as DCSS lists its saved characters), then the
 ready characters (quick picks) and "build your own"; building asks for a race, then
@@ -17,7 +17,7 @@ import tcod.console
 from game.content.catalog import Catalog, load_catalog
 from game.content.characters import CharacterKind
 from game.rules.messages import a_or_an
-from game.world.engine import Engine
+from game.world.game import Game
 
 from . import palette
 from .screen import QUIT, STAY, Begin, Step
@@ -36,7 +36,7 @@ class SavedGame:
 
     label: str  # "continue the human mage: depth 2, turn 107"
     where: str  # the file, shown beneath
-    open: Callable[[], Engine | str]
+    open: Callable[[], Game | str]
 
 
 class StartScreen:
@@ -110,7 +110,7 @@ class StartScreen:
         self.stage, self.selected, self.top = stage, 0, 0
 
     def begin(self, name: str) -> Step:
-        return Begin(Engine(self.seed, name, catalog=self.catalog, wizard=self.wizard,
+        return Begin(Game(self.seed, name, catalog=self.catalog, wizard=self.wizard,
                             rules=self.rules))
 
     @property

@@ -8,8 +8,8 @@ from collections.abc import Callable
 
 import tcod.console
 
-from game.world import actions as A
-from game.world import missiles
+from game.world.core import actions as A
+from game.world.play import missiles
 
 from . import palette
 from .look import LookScreen

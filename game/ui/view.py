@@ -13,8 +13,8 @@ import numpy as np
 import tcod.console
 
 from game.rules import charscreen, systems
-from game.world.components import Health, Player, Spells, Stance
-from game.world.engine import Engine
+from game.world.core.components import Health, Player, Spells, Stance
+from game.world.game import Game
 
 from . import describe, palette
 from .camera import Camera, centred
@@ -53,7 +53,7 @@ class Layout:
                    Rect(1, map_rows + STATUS_ROWS, w - 2, log_rows))
 
 
-def camera(engine: Engine, rect: Rect, focus: tuple[int, int] | None = None,
+def camera(engine: Game, rect: Rect, focus: tuple[int, int] | None = None,
            keep: Camera | None = None) -> tuple[int, int]:
     """Map cell shown at the view's top-left: centred on ``focus`` (the player), clamped; with
     ``keep`` (the session's camera) it stays put until the focus nears an edge."""
@@ -66,7 +66,7 @@ def camera(engine: Engine, rect: Rect, focus: tuple[int, int] | None = None,
     return centred(focus[0], gm.width, rect.w), centred(focus[1], gm.height, rect.h)
 
 
-def draw_map(console: tcod.console.Console, engine: Engine, rect: Rect,
+def draw_map(console: tcod.console.Console, engine: Game, rect: Rect,
              origin: tuple[int, int]) -> None:
     """Terrain (bright in view, dim when remembered), then what stands in view, player on top."""
     gm = engine.gamemap
@@ -85,7 +85,7 @@ def draw_map(console: tcod.console.Console, engine: Engine, rect: Rect,
             console.fg[sx + x - x0, sy + y - y0] = colour
 
 
-def _terrain(engine: Engine, xs: tuple[int, int], ys: tuple[int, int]):
+def _terrain(engine: Game, xs: tuple[int, int], ys: tuple[int, int]):
     gm = engine.gamemap
     cut = (slice(*xs), slice(*ys))
     glyphs, bright, dim = _level_look(gm)[0]
@@ -127,14 +127,14 @@ def _level_look(gm) -> tuple[Look, Look]:
     return known[3]  # the same object while it lasts: ``_terrain_rows`` knows it by that
 
 
-def seen_map(engine: Engine) -> tuple[np.ndarray, np.ndarray]:
+def seen_map(engine: Game) -> tuple[np.ndarray, np.ndarray]:
     """The whole level as the player sees it, indexed [x, y]: character codes and RGB
     colours (unexplored cells blank), what stands in view on top."""
     ch, fg = seen_rows(engine)
     return ch.T, fg.transpose(1, 0, 2)
 
 
-def seen_rows(engine: Engine) -> tuple[np.ndarray, np.ndarray]:
+def seen_rows(engine: Game) -> tuple[np.ndarray, np.ndarray]:
     """``seen_map`` indexed [y, x], as new contiguous arrays (int32 codes, uint8 RGB): the
     Gymnasium environment's observation, made with whole-array operations."""
     return drawn_rows(seen_parts(engine))
@@ -143,7 +143,7 @@ def seen_rows(engine: Engine) -> tuple[np.ndarray, np.ndarray]:
 SeenParts = tuple[np.ndarray, np.ndarray, list]
 
 
-def seen_parts(engine: Engine) -> SeenParts:
+def seen_parts(engine: Game) -> SeenParts:
     """What ``seen_rows`` is drawn from, as it stands now: the terrain (the cache's own
     read-only arrays, never changed once made) and the sprites. Kept, it draws the same
     rows again later, whatever the game has done since."""
@@ -212,7 +212,7 @@ def _blank(shape: tuple[int, ...]) -> np.ndarray:
 CREATURE_LAYER = 2  # Renderable.layer of creatures: shown only while in view
 
 
-def _sprites(engine: Engine, visible: bytes | None = None,
+def _sprites(engine: Game, visible: bytes | None = None,
              explored: bytes | None = None) -> list[tuple[int, int, str, tuple[int, int, int]]]:
     """(x, y, glyph, colour) of every entity in view, lowest layer first; things lying on
     explored cells out of view are remembered, dimmed (creatures are not: they move).
@@ -247,7 +247,7 @@ def _dimmed(colour: tuple[int, int, int]) -> tuple[int, int, int]:
     return dim
 
 
-def draw_status(console: tcod.console.Console, engine: Engine, rect: Rect) -> None:
+def draw_status(console: tcod.console.Console, engine: Game, rect: Rect) -> None:
     """Two lines: who and how they stand, then where and when, and any trouble."""
     console.draw_rect(rect.x, rect.y, rect.w, rect.h, ord(" "), bg=STATUS_BG)
     put_runs(console, rect.x + 1, rect.y, _vitals_runs(engine, rect.w - 2),
@@ -255,7 +255,7 @@ def draw_status(console: tcod.console.Console, engine: Engine, rect: Rect) -> No
     put_runs(console, rect.x + 1, rect.y + 1, _place_runs(engine), width=rect.w - 2)
 
 
-def _vitals_runs(engine: Engine, width: int = 80) -> list[Line]:
+def _vitals_runs(engine: Game, width: int = 80) -> list[Line]:
     """Who, hit points, stamina, stance and the defender's numbers of the combat system in
     play (the manual's Dv and Pv, or another system's own); the name goes first when the
     line would not fit (the @ screen still shows it)."""
@@ -275,7 +275,7 @@ def _vitals_runs(engine: Engine, width: int = 80) -> list[Line]:
     return [(name, palette.TITLE), *runs]
 
 
-def _defence_runs(engine: Engine) -> list[Line]:
+def _defence_runs(engine: Game) -> list[Line]:
     if engine.rules == systems.DEFAULT:
         defence = describe.defence(engine)
         return [("   Dv ", palette.DIM), (str(defence.total()), palette.TEXT),
@@ -285,14 +285,14 @@ def _defence_runs(engine: Engine) -> list[Line]:
             (charscreen.system_defence_words(engine.rules, fighter), palette.TEXT)]
 
 
-def _spell_runs(engine: Engine) -> list[Line]:
+def _spell_runs(engine: Game) -> list[Line]:
     book = engine.component(engine.player, Spells)
     if book is None or not book.known:
         return []
     return [("  SP ", palette.DIM), (f"{book.points}/{book.max_points}", palette.TEXT)]
 
 
-def _place_runs(engine: Engine) -> list[Line]:
+def _place_runs(engine: Game) -> list[Line]:
     runs = [("Depth ", palette.DIM), (str(engine.depth), palette.TEXT),
             ("   Turn ", palette.DIM), (str(engine.turn), palette.TEXT),
             ("   Seed ", palette.DIM), (str(engine.seed), palette.TEXT)]

@@ -16,8 +16,8 @@ import tcod.console
 
 from game.rules.messages import a_or_an
 from game.wizard.fsim import PLAYER, Arena, simulate
-from game.world.components import Creature
-from game.world.engine import Engine
+from game.world.core.components import Creature
+from game.world.game import Game
 
 from . import palette
 from .screen import STAY, Replace, Session, Step
@@ -33,7 +33,7 @@ BAR = 50
 class FsimScreen:
     overlay = False
 
-    def __init__(self, engine: Engine, eid: int, rounds: int = ROUNDS,
+    def __init__(self, engine: Game, eid: int, rounds: int = ROUNDS,
                  first_slice: float = FIRST_SLICE, rules: str | None = None) -> None:
         self.engine, self.rounds, self.eid = engine, rounds, eid
         self.asked = rounds

@@ -2,7 +2,7 @@
 wizard command; each command also has its own key (``keys.BINDINGS``, "wiz_..." commands).
 
 In a normal game those keys only say how to get wizard mode: nothing is submitted, so nothing
-in the game changes. Every command that changes the game is a ``game.world.wizard_actions``
+in the game changes. Every command that changes the game is a ``game.world.play.wizard_actions``
 value sent through ``session.act`` and so recorded; the odds inspector and the fight simulator only
 read (``wizard_odds``, ``wizard_fsim``).
 """
@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.rules import stats
-from game.world import magic_items
-from game.world import wizard_actions as W
-from game.world.components import Attributes, Player, Training
-from game.world.mapgen import MAX_DEPTH
+from game.world.core.components import Attributes, Player, Training
+from game.world.core.mapgen import MAX_DEPTH
+from game.world.play import magic_items
+from game.world.play import wizard_actions as W
 
 from . import wizard_fsim, wizard_odds
 from .keys import BINDINGS, key_label

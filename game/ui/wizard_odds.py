@@ -13,8 +13,8 @@ import tcod.console
 
 from game.rules import systems
 from game.wizard.inspect import Side, inspect, table
-from game.world.components import Creature, Health, Player
-from game.world.engine import Engine
+from game.world.core.components import Creature, Health, Player
+from game.world.game import Game
 
 from . import palette
 from .screen import POP, STAY, Replace, Session, Step
@@ -22,7 +22,7 @@ from .text import footer, put
 from .wizard_pick import pick_creature
 
 
-def sides(engine: Engine, eid: int) -> tuple[Side, Side]:
+def sides(engine: Game, eid: int) -> tuple[Side, Side]:
     """You and the creature as you both stand now: wounded sides fight on with the hit points
     they have left, not their maximum."""
     me = engine.player
@@ -36,7 +36,7 @@ def sides(engine: Engine, eid: int) -> tuple[Side, Side]:
         eid, engine.component(eid, Creature).kind)
 
 
-def odds_lines(engine: Engine, eid: int, rules: str | None = None) -> list[str]:
+def odds_lines(engine: Game, eid: int, rules: str | None = None) -> list[str]:
     return table(inspect(*sides(engine, eid), rules or engine.rules))
 
 
@@ -45,7 +45,7 @@ def next_rules(rules: str) -> str:
     return systems.NAMES[(systems.NAMES.index(rules) + 1) % len(systems.NAMES)]
 
 
-def odds_screen(engine: Engine, eid: int, rules: str) -> ReportScreen:
+def odds_screen(engine: Game, eid: int, rules: str) -> ReportScreen:
     """The inspector under ``rules``; r shows it under the next system."""
     return ReportScreen(f"Odds inspector (exact), {rules} rules", odds_lines(engine, eid, rules),
                         rules=rules,

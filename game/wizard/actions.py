@@ -1,7 +1,7 @@
-"""The wizard's commands are world actions (``game.world.wizard_actions``) so that every saved
+"""The wizard's commands are world actions (``game.world.play.wizard_actions``) so that every saved
 game can replay them; this name is kept for the wizard layer's readers."""
 
-from game.world.wizard_actions import (  # noqa: F401
+from game.world.play.wizard_actions import (  # noqa: F401
     STATS,
     CreateCreature,
     CreateItem,

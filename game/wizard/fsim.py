@@ -13,8 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from game.content.catalog import Catalog, load_catalog
-from game.world import combat, vitals
-from game.world.components import (
+from game.world.core.components import (
     Creature,
     Equipment,
     Health,
@@ -25,9 +24,10 @@ from game.world.components import (
     Training,
     Vitals,
 )
-from game.world.engine import Engine
-from game.world.events import AttackEvent
-from game.world.state import component_from_json
+from game.world.core.events import AttackEvent
+from game.world.core.state import component_from_json
+from game.world.game import Game
+from game.world.play import combat, vitals
 
 from .inspect import Side, inspect
 
@@ -58,11 +58,11 @@ class Arena:
 
     def __init__(self, attacker: str, defender: str, *, seed: int = 0,
                  character: str = "dwarf warrior", catalog: Catalog | None = None,
-                 build: Engine | None = None, rules: str = "manual") -> None:
+                 build: Game | None = None, rules: str = "manual") -> None:
         self.catalog = catalog or load_catalog()
         legend = {"A": attacker} if attacker != PLAYER else {}
         legend["B"] = defender
-        engine = Engine.scenario(ARENA.replace("A", "A" if attacker != PLAYER else "."),
+        engine = Game.scenario(ARENA.replace("A", "A" if attacker != PLAYER else "."),
                                  legend, character=character, seed=seed, rules=rules)
         self.engine = engine
         if build is not None:
@@ -163,7 +163,7 @@ def _count(tally: Tally, events: list, attacker: int) -> None:
             tally.damage += event.outcome.damage
 
 
-def copy_build(source: Engine, arena: Engine) -> None:
+def copy_build(source: Game, arena: Game) -> None:
     """Give the arena's player the current game's build: stats, ranks, stance and gear."""
     state = source.state(log=False)
     player = dict(next(c for eid, c in state["entities"] if eid == source.player))

@@ -12,8 +12,8 @@ import sys
 from pathlib import Path
 
 from game.persist.savefile import Recording, canonical, checksum
-from game.world.bot import Bot
-from game.world.engine import Engine
+from game.world.game import Game
+from game.world.play.bot import Bot
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def bot_game(seed: int, actions: int, character: str = "dwarf warrior",
              turns: int | None = None) -> Recording:
     """A recording of the bot playing ``actions`` actions (fewer if it dies)."""
-    recording = Recording(Engine(seed, character))
+    recording = Recording(Game(seed, character))
     Bot(recording.engine, seed, turns=turns or actions).play(recording.submit, actions)
     return recording
 

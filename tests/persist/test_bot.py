@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from persist_helpers import bot_game
 
-from game.world import actions as A
-from game.world import belongings
-from game.world.bot import Bot
-from game.world.components import Equipment, Health, Item, Vitals
-from game.world.engine import Engine
+from game.world.core import actions as A
+from game.world.core.components import Equipment, Health, Item, Vitals
+from game.world.game import Game
+from game.world.play import belongings
+from game.world.play.bot import Bot
 
 ROOM = """
 #########
@@ -19,7 +19,7 @@ ROOM = """
 """
 
 
-def run(engine: Engine, bot: Bot, steps: int) -> list[A.Action]:
+def run(engine: Game, bot: Bot, steps: int) -> list[A.Action]:
     taken = []
     for _ in range(steps):
         action = bot.next_action()
@@ -29,7 +29,7 @@ def run(engine: Engine, bot: Bot, steps: int) -> list[A.Action]:
 
 
 def test_it_fetches_and_puts_on_better_gear():
-    engine = Engine.scenario(ROOM, {"s": "chain mail shirt", "a": "great axe"})
+    engine = Game.scenario(ROOM, {"s": "chain mail shirt", "a": "great axe"})
     run(engine, Bot(engine, 1), 10)
     eq = engine.component(engine.player, Equipment)
     assert engine.item_name(eq.body) == "chain mail shirt"
@@ -38,14 +38,14 @@ def test_it_fetches_and_puts_on_better_gear():
 
 
 def test_it_leaves_worse_gear_alone():
-    engine = Engine.scenario(ROOM, {"s": "padded coat", "a": "knife"})
+    engine = Game.scenario(ROOM, {"s": "padded coat", "a": "knife"})
     taken = run(engine, Bot(engine, 1), 10)
     assert not any(isinstance(a, A.PickUp | A.Wear | A.Wield) for a in taken)
     engine.close()
 
 
 def test_it_attacks_a_neighbour():
-    engine = Engine.scenario("#####\n#@k.#\n#####", {"k": "kobold"})
+    engine = Game.scenario("#####\n#@k.#\n#####", {"k": "kobold"})
     kobold = engine.creatures_here()[0][0]
     assert Bot(engine, 1).next_action() == A.Attack(kobold)
     engine.close()
@@ -53,7 +53,7 @@ def test_it_attacks_a_neighbour():
 
 @pytest.mark.parametrize(("share", "expected"), [(0.2, A.Quaff), (0.5, A.Rest)])
 def test_it_drinks_when_low_and_rests_when_hurt(share, expected):
-    engine = Engine.scenario("######\n#@...#\n######")
+    engine = Game.scenario("######\n#@...#\n######")
     health = engine.component(engine.player, Health)
     health.hp = int(health.max_hp * share)
     assert isinstance(Bot(engine, 1).next_action(), expected)
@@ -61,7 +61,7 @@ def test_it_drinks_when_low_and_rests_when_hurt(share, expected):
 
 
 def test_it_goes_down_the_stairs():
-    engine = Engine.scenario("#######\n#@...>#\n#######")
+    engine = Game.scenario("#######\n#@...>#\n#######")
     run(engine, Bot(engine, 1), 5)
     assert engine.depth == 2
     engine.close()
@@ -70,13 +70,13 @@ def test_it_goes_down_the_stairs():
 def test_after_a_refusal_it_steps_or_waits():
     """Asked again with nothing recorded in between (its action was refused): a random step
     to an open cell or a wait, never the same request."""
-    engine = Engine.scenario("#####\n#...#\n#.@.#\n#...#\n#####")
+    engine = Game.scenario("#####\n#...#\n#.@.#\n#...#\n#####")
     bot = Bot(engine, 1)
     first, second = bot.next_action(), bot.next_action()
     assert second != first and isinstance(second, A.Move)
     third = bot.next_action()
     assert third != second and isinstance(third, A.Move)
-    corridor = Engine.scenario("#####\n#@..#\n#####")
+    corridor = Game.scenario("#####\n#@..#\n#####")
     bot = Bot(corridor, 1)
     assert bot.next_action() == A.Move(1, 0)
     assert bot.next_action() == A.Wait()  # the only open step was the refused one
@@ -86,7 +86,7 @@ def test_after_a_refusal_it_steps_or_waits():
 
 @pytest.mark.parametrize("seed", range(4))
 def test_never_two_refusals_in_a_row(seed):
-    engine = Engine(seed, "human duelist")
+    engine = Game(seed, "human duelist")
     bot, refused, worst = Bot(engine, seed, turns=300), 0, 0
 
     def submit(action):
@@ -125,7 +125,7 @@ def test_deciding_leaves_the_game_alone():
 def test_it_drinks_when_its_wounds_would_bleed_it_to_death():
     """Above the quaffing share, but bleeding for more than its hit points: a careful player
     drinks (the potion stops the bleeding) rather than bleed out."""
-    engine = Engine.scenario("######\n#@...#\n######")
+    engine = Game.scenario("######\n#@...#\n######")
     health = engine.component(engine.player, Health)
     health.hp = health.max_hp // 2
     engine.component(engine.player, Vitals).bleeding = health.hp
@@ -136,24 +136,24 @@ def test_it_drinks_when_its_wounds_would_bleed_it_to_death():
 
 
 def test_it_rests_to_full_before_going_on():
-    engine = Engine.scenario("#######\n#@...>#\n#######")
+    engine = Game.scenario("#######\n#@...>#\n#######")
     engine.component(engine.player, Health).hp -= 1
     assert Bot(engine, 1).next_action() == A.Rest()
     engine.close()
 
 
 def test_a_ranger_shoots_the_nearest_before_it_closes_in():
-    engine = Engine.scenario("##########\n#@...r.k.#\n##########",
+    engine = Game.scenario("##########\n#@...r.k.#\n##########",
                              {"k": "kobold", "r": "giant rat"}, character="elf ranger")
     assert Bot(engine, 1).next_action() == A.Fire(5, 1)
     engine.close()
-    warrior = Engine.scenario("#########\n#@....k.#\n#########", {"k": "kobold"})
+    warrior = Game.scenario("#########\n#@....k.#\n#########", {"k": "kobold"})
     assert isinstance(Bot(warrior, 1).next_action(), A.Move)  # no bow: it walks up
     warrior.close()
 
 
 def test_a_ranger_picks_its_arrows_up_and_quivers_them():
-    engine = Engine.scenario("#####\n#@a.#\n#####", {"a": "arrow"}, character="elf ranger")
+    engine = Game.scenario("#####\n#@a.#\n#####", {"a": "arrow"}, character="elf ranger")
     eq = engine.component(engine.player, Equipment)
     engine.component(eq.ammo, Item).count = 1
     belongings.consume(engine, eq.ammo)  # the last arrow shot: the quiver is empty
@@ -166,7 +166,7 @@ def test_a_ranger_picks_its_arrows_up_and_quivers_them():
 
 
 def test_with_no_healing_potion_and_death_near_it_tries_an_unknown_one():
-    engine = Engine.scenario("#######\n#@p...#\n#######", {"p": "potion of speed"})
+    engine = Game.scenario("#######\n#@p...#\n#######", {"p": "potion of speed"})
     for item in engine.inventory():
         if engine.item_name_only(item) == "healing potion":
             engine.component(item, Item).count = 1

@@ -19,7 +19,7 @@ from game.persist.savefile import SaveError, canonical, checksum, continue_game,
 from game.persist.snapshot_check import FIELDS
 from game.ui.app import GameApp
 from game.ui.replay import ReplayApp
-from game.world import state
+from game.world.core import state
 
 
 def resealed(path, change):

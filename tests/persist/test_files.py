@@ -16,7 +16,7 @@ from game.commands.replay import taken_over_path
 from game.persist import files
 from game.persist.replay import verify
 from game.persist.savefile import SaveError, continue_game, load, save
-from game.world.engine import Engine
+from game.world.game import Game
 
 
 def dead_pid() -> int:
@@ -77,7 +77,7 @@ def test_a_named_pipe_is_refused_in_one_line(tmp_path, game_main):
 def test_saving_over_a_named_pipe_is_refused(tmp_path):
     fifo = tmp_path / "game.json"
     os.mkfifo(fifo)
-    engine = Engine(2)
+    engine = Game(2)
     with pytest.raises(SaveError, match="a named pipe, not a regular file"):
         save(engine, fifo)
     engine.close()
@@ -124,6 +124,6 @@ def test_a_huge_seed_is_refused_up_front_with_its_range(game_main):
         lines = run.stderr.strip().splitlines()
         assert len(lines) == 1 and "a seed is a whole number from 0 to " \
             f"{2**64 - 1}" in lines[0], run.stderr
-    engine = Engine(2**64 - 1)
+    engine = Game(2**64 - 1)
     assert len(save_path(engine).name) < files.NAME_BYTES
     engine.close()

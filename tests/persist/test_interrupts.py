@@ -20,17 +20,17 @@ from game.persist.savefile import load
 # Runs ``python -m game ARGS`` in this child, with SIGINT sent at the Nth action submitted.
 CHILD = """
 import os, signal, sys
-from game.world.engine import Engine
+from game.world.game import Game
 from game.__main__ import main
 
 signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl-C live, as in a terminal
-at, submitted, real = int(sys.argv[1]), [0], Engine.submit
+at, submitted, real = int(sys.argv[1]), [0], Game.submit
 def submit(self, action):
     submitted[0] += 1
     if submitted[0] == at:
         os.kill(os.getpid(), signal.SIGINT)
     return real(self, action)
-Engine.submit = submit
+Game.submit = submit
 sys.exit(main(sys.argv[2:]))
 """
 

@@ -12,7 +12,7 @@ from persist_helpers import bot_save, rewrite
 from game.persist.keyframes import MAX_STATE, pack, unpack
 from game.persist.replay import OutOfSync, Seeker, verify
 from game.persist.savefile import SaveError, canonical, continue_game, load, save, snapshot_hash
-from game.world import engine as engine_module
+from game.world.core import engine as engine_module
 
 EVERY = 100  # instead of 1,000, to keep the recording short
 

@@ -13,10 +13,10 @@ from game.persist import savefile
 from game.persist.replay import Seeker, replay, verify
 from game.ui.app import GameApp
 from game.ui.replay import ReplayApp
-from game.world import actions as A
-from game.world import handlers
-from game.world.engine import Engine
-from game.world.wizard_actions import Teleport
+from game.world.core import actions as A
+from game.world.game import Game
+from game.world.play import handlers
+from game.world.play.wizard_actions import Teleport
 
 
 class Clock:
@@ -65,7 +65,7 @@ def test_taking_over_saves_a_new_game_under_a_new_name(sample, tmp_path):
     shutil.copy(sample, path)
     save = savefile.load(path)
     with Seeker(save) as seeker:
-        def take_over(engine: Engine) -> GameApp:
+        def take_over(engine: Game) -> GameApp:
             engine.checkpoints = {k: v for k, v in save.checkpoints.items()
                                   if k <= seeker.index}
             app = GameApp.from_engine(engine, saver=saver_to(taken_over_path(path, seeker.index)))
@@ -86,7 +86,7 @@ def test_taking_over_saves_a_new_game_under_a_new_name(sample, tmp_path):
 
 
 def test_a_level_change_saves_the_game_and_the_save_verifies(tmp_path):
-    engine = Engine(6, wizard=True)
+    engine = Game(6, wizard=True)
     path = tmp_path / "game.json"
     app = GameApp.from_engine(engine, saver=saver_to(path))
     app.handle_key("s")
@@ -99,13 +99,13 @@ def test_a_level_change_saves_the_game_and_the_save_verifies(tmp_path):
 
 
 def test_the_default_save_name_holds_character_and_seed():
-    engine = Engine(77, "elf ranger")
+    engine = Game(77, "elf ranger")
     assert save_path(engine).name == "elf-ranger-77.json"
     engine.close()
 
 
 def test_a_crash_writes_a_report_whose_replay_crashes_again(tmp_path, monkeypatch):
-    engine = Engine(9)
+    engine = Game(9)
     app = GameApp.from_engine(
         engine, on_crash=lambda e, err: savefile.crash_report(e, err, tmp_path))
     for key in "ssss":

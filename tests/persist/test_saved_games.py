@@ -9,12 +9,12 @@ from game.commands.play import save_path, saved_games
 from game.persist import savefile
 from game.ui.app import GameApp
 from game.ui.start import SavedGame, StartScreen
-from game.world import actions as A
-from game.world.engine import Engine
+from game.world.core import actions as A
+from game.world.game import Game
 
 
-def played(seed: int, character: str = "dwarf warrior", steps: int = 3, **kw) -> Engine:
-    engine = Engine(seed, character, **kw)
+def played(seed: int, character: str = "dwarf warrior", steps: int = 3, **kw) -> Game:
+    engine = Game(seed, character, **kw)
     for _ in range(steps):
         engine.submit(A.Wait())
     return engine
@@ -36,7 +36,7 @@ def test_living_games_saved_under_their_own_names_are_offered_newest_first(tmp_p
         f"continue the elf ranger: depth 1, turn {new.turn}, qud rules",
         f"continue the dwarf warrior: depth 1, turn {old.turn}"]
     opened = games[1].open()
-    assert isinstance(opened, Engine) and opened.state_hash() == old.state_hash()
+    assert isinstance(opened, Game) and opened.state_hash() == old.state_hash()
     assert opened.actions == old.actions
     for engine in (old, new, renamed, dead, opened):
         engine.close()
@@ -71,7 +71,7 @@ def test_choosing_a_saved_game_continues_it_and_the_characters_follow():
 
 
 def test_a_continued_game_does_not_page_its_old_log_with_more(tmp_path):
-    engine = Engine(8, "dwarf warrior")
+    engine = Game(8, "dwarf warrior")
     for _ in range(40):  # enough messages to overflow the log area many times
         engine.say("An old message from before the save.")
         engine.submit(A.Wait())

@@ -22,9 +22,10 @@ from game.persist.savefile import (
     load,
     save,
 )
-from game.world import actions as A
-from game.world.engine import CHECKPOINT_EVERY, Engine
-from game.world.wizard_actions import CreateCreature, Enable
+from game.world.core import actions as A
+from game.world.core.engine import CHECKPOINT_EVERY
+from game.world.game import Game
+from game.world.play.wizard_actions import CreateCreature, Enable
 
 
 def test_round_trip(tmp_path):
@@ -62,14 +63,14 @@ def savefile_data(recording: Recording) -> savefile.SaveData:
 
 
 def test_save_creates_the_folder(tmp_path):
-    engine = Engine(1)
+    engine = Game(1)
     path = save(engine, tmp_path / "a" / "b" / "new.json", checkpoints={})
     assert load(path).checkpoints == {0: engine.state_hash()}
     engine.close()
 
 
 def test_wizard_flag_is_recorded(tmp_path):
-    engine = Engine(1, wizard=True)
+    engine = Game(1, wizard=True)
     assert load(save(engine, tmp_path / "w.json", checkpoints={})).wizard is True
     engine.close()
 
@@ -139,7 +140,7 @@ def test_interrupted_by_a_kill_keeps_the_old_one(sample, tmp_path, monkeypatch):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(os, "replace", killed)
-    engine = Engine(4)
+    engine = Game(4)
     with pytest.raises(KeyboardInterrupt):
         save(engine, path, checkpoints={})
     monkeypatch.undo()
@@ -150,7 +151,7 @@ def test_interrupted_by_a_kill_keeps_the_old_one(sample, tmp_path, monkeypatch):
 def dead_save(folder: Path) -> Path:
     """A recording that ends in death, cheaply: a wizard rings the player with trolls, whose
     ordinary blows (the same path as any death in play) kill it within a few waits."""
-    recording = Recording(Engine(1))
+    recording = Recording(Game(1))
     engine = recording.engine
     recording.submit(Enable())
     me = engine.position(engine.player)
@@ -182,7 +183,7 @@ def test_a_dead_character_cannot_be_continued(tmp_path):
 
 
 def test_a_won_game_cannot_be_continued(tmp_path):
-    engine = Engine(6)
+    engine = Game(6)
     engine.outcome, engine.cause = "won", "escaped"
     path = save(engine, tmp_path / "won.json", checkpoints={})
     with pytest.raises(GameOver, match="over"):
@@ -191,7 +192,7 @@ def test_a_won_game_cannot_be_continued(tmp_path):
 
 
 def test_checkpoints_beyond_the_recording_are_refused(tmp_path):
-    engine = Engine(1)
+    engine = Game(1)
     with pytest.raises(ValueError):
         save(engine, tmp_path / "x.json", checkpoints={5: "0" * 64})
     assert not (tmp_path / "x.json").exists()

@@ -7,9 +7,9 @@ from persist_helpers import bot_game, run_game
 from game.persist.replay import verify
 from game.persist.savefile import Recording, load
 from game.wizard import actions as W
-from game.world import actions as A
-from game.world.bot import Bot
-from game.world.engine import Engine
+from game.world.core import actions as A
+from game.world.game import Game
+from game.world.play.bot import Bot
 
 COMMANDS = (W.MapLevel(), W.CreateItem("long sword"), W.Heal(), W.SetStat("strength", 18),
             W.ShowRolls(), W.Invulnerable(), W.GoToDepth(3), W.Regenerate(), W.KillAll(),
@@ -24,7 +24,7 @@ def play_with_wizardry(recording: Recording) -> None:
 
 
 def test_a_wizard_game_verifies(tmp_path):
-    recording = Recording(Engine(8, wizard=True))
+    recording = Recording(Game(8, wizard=True))
     play_with_wizardry(recording)
     path = recording.save(tmp_path / "wizard.json")
     data = load(path)

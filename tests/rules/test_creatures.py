@@ -15,7 +15,7 @@ from game.rules.charscreen import attack_line
 from game.rules.dice import Dice
 from game.rules.messages import YOU, Who, glance_message, miss_message
 from game.rules.resolve import Outcome
-from game.world import mapgen
+from game.world.core import mapgen
 
 
 @pytest.fixture(scope="module")

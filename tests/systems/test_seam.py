@@ -9,15 +9,15 @@ import pytest
 from game.persist import savefile
 from game.persist.replay import verify
 from game.rules import systems
-from game.world import actions as A
-from game.world.bot import Bot
-from game.world.components import Player
-from game.world.engine import Engine
-from game.world.events import AttackEvent
+from game.world.core import actions as A
+from game.world.core.components import Player
+from game.world.core.events import AttackEvent
+from game.world.game import Game
+from game.world.play.bot import Bot
 
 
-def bot_engine(rules: str, seed: int = 3, actions: int = 150) -> Engine:
-    engine = Engine(seed, rules=rules)
+def bot_engine(rules: str, seed: int = 3, actions: int = 150) -> Game:
+    engine = Game(seed, rules=rules)
     Bot(engine, seed, turns=actions).play(engine.submit, actions)
     return engine
 
@@ -36,7 +36,7 @@ def test_a_bot_game_under_each_system_verifies(rules, tmp_path):
 
 
 def test_every_attack_is_decided_by_the_chosen_system():
-    engine = Engine(3, rules="d20")
+    engine = Game(3, rules="d20")
     seen = []
     original = engine._log
 
@@ -111,7 +111,7 @@ def test_unknown_rules_is_one_line_naming_the_five(command, game_main):
 
 
 def test_the_wizard_roll_display_shows_the_systems_own_rolls():
-    engine = Engine.scenario("#####\n#@k.#\n#####", {"k": "kobold"}, rules="d20")
+    engine = Game.scenario("#####\n#@k.#\n#####", {"k": "kobold"}, rules="d20")
     engine.component(engine.player, Player).show_rolls = True
     kobold = engine.blocker_at(2, 1)
     engine.submit(A.Attack(kobold))

@@ -5,13 +5,13 @@ from __future__ import annotations
 from game.ui.screen import Replace
 from game.ui.wizard_fsim import FsimScreen
 from game.ui.wizard_odds import odds_screen
-from game.world.engine import Engine
+from game.world.game import Game
 
 ROOM = "#####\n#@k.#\n#####"
 
 
 def test_the_inspector_starts_under_the_games_rules_and_r_moves_on():
-    engine = Engine.scenario(ROOM, {"k": "kobold"}, rules="d20")
+    engine = Game.scenario(ROOM, {"k": "kobold"}, rules="d20")
     kobold = engine.blocker_at(2, 1)
     screen = odds_screen(engine, kobold, engine.rules)
     assert "d20 rules" in screen.title
@@ -23,7 +23,7 @@ def test_the_inspector_starts_under_the_games_rules_and_r_moves_on():
 
 
 def test_the_simulator_runs_again_under_the_next_rules():
-    engine = Engine.scenario(ROOM, {"k": "kobold"})
+    engine = Game.scenario(ROOM, {"k": "kobold"})
     kobold = engine.blocker_at(2, 1)
     screen = FsimScreen(engine, kobold, rounds=20)
     assert screen.done is not None and "manual rules" in screen.done.title

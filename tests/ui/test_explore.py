@@ -5,8 +5,8 @@ from __future__ import annotations
 from test_screens import press
 
 from game.ui.app import GameApp
-from game.world import actions as A
-from game.world.engine import Engine
+from game.world.core import actions as A
+from game.world.game import Game
 
 HALL = """
 ##############################
@@ -16,7 +16,7 @@ HALL = """
 
 
 def app_for(picture: str, legend: dict) -> GameApp:
-    return GameApp.from_engine(Engine.scenario(picture, legend, seed=1))
+    return GameApp.from_engine(Game.scenario(picture, legend, seed=1))
 
 
 def test_explore_walks_into_the_unknown_until_a_creature_shows():
@@ -61,8 +61,8 @@ LOOP = """
 
 
 def test_explore_goes_round_a_known_trap():
-    from game.world import traps
-    from game.world.components import Trap
+    from game.world.core.components import Trap
+    from game.world.play import traps
 
     app = app_for(LOOP.replace("^", "."), {})
     engine = app.engine
@@ -82,7 +82,7 @@ def test_explore_goes_round_a_known_trap():
 
 def test_explore_and_steps_pick_up_potions_and_your_own_missiles_but_not_with_the_option_off():
     from game.ui.options import Options
-    from game.world.components import Item
+    from game.world.core.components import Item
 
     picture = HALL.replace("@....", "@.!..")
     app = app_for(picture, {"!": "healing potion"})
@@ -91,7 +91,7 @@ def test_explore_and_steps_pick_up_potions_and_your_own_missiles_but_not_with_th
     assert "3 healing potions" in names  # stacked with the two it started with
     first = app.engine.actions[:3]
     assert first[:2] == [A.Move(1, 0), A.Move(1, 0)] and first[2].tag == "pickup"
-    off = GameApp.from_engine(Engine.scenario(picture, {"!": "healing potion"}, seed=1),
+    off = GameApp.from_engine(Game.scenario(picture, {"!": "healing potion"}, seed=1),
                               options=Options(auto_pickup=False))
     press(off, "l", "l")
     assert all(a.tag == "move" for a in off.engine.actions)
@@ -144,12 +144,12 @@ def test_auto_pickup_says_only_what_it_picked_up_and_the_floor_the_rest():
     press(alone, "l")
     assert texts(alone)[-1] == "You pick up the healing potion (c)."
     assert not any(t.startswith("You see here") for t in texts(alone))
-    engine = Engine.scenario(HALL.replace("@....", "@!..."), {"!": "dagger"}, seed=1)
+    engine = Game.scenario(HALL.replace("@....", "@!..."), {"!": "dagger"}, seed=1)
     engine.create_item("healing potion", 1, engine.position(engine.items_at(2, 1)[0]))
     both = GameApp.from_engine(engine)
     press(both, "l")
     assert texts(both)[-2:] == ["You see here: dagger.", "You pick up the healing potion (c)."]
-    off = GameApp.from_engine(Engine.scenario(HALL.replace("@....", "@!..."),
+    off = GameApp.from_engine(Game.scenario(HALL.replace("@....", "@!..."),
                                               {"!": "healing potion"}, seed=1),
                               options=Options(auto_pickup=False))
     press(off, "l")

@@ -8,9 +8,10 @@ from game.rules import profiles
 from game.ui import combat_keys, describe
 from game.ui.app import GameApp
 from game.ui.target import TargetScreen
-from game.world import actions as A
-from game.world.components import Actor, Health, Item, Stance
-from game.world.engine import Engine
+from game.world.core import actions as A
+from game.world.core.components import Actor, Health, Item, Stance
+from game.world.game import Game
+from game.world.play import start
 
 RANGE = """
 ############
@@ -22,7 +23,7 @@ RANGE = """
 
 
 def app_for(picture: str, legend: dict, character: str = "dwarf warrior") -> GameApp:
-    return GameApp.from_engine(Engine.scenario(picture, legend, character=character, seed=4))
+    return GameApp.from_engine(Game.scenario(picture, legend, character=character, seed=4))
 
 
 def test_t_aims_at_the_nearest_creature_and_fires_an_arrow():
@@ -154,7 +155,7 @@ def test_m_shows_the_skills_screen():
     assert "Long blades" in screen and "Twin Blades" in screen and "0/30" in screen
 
 
-def _first_spare_throwable(engine: Engine) -> int | None:
+def _first_spare_throwable(engine: Game) -> int | None:
     """The rule as t states it: the first of the throwables made for throwing and not in use."""
     made = [i for i in combat_keys._throwables(engine)
             if describe.item_data(engine, i).made_for_throwing and engine.equipped_slot(i) is None]
@@ -164,8 +165,8 @@ def _first_spare_throwable(engine: Engine) -> int | None:
 def test_t_without_a_bow_throws_the_first_spare_weapon_made_for_throwing():
     for pack in (["long sword", "hand axe", "dagger"], ["dagger", "rock", "javelin"],
                  ["long sword", "rock"], ["javelin", "dagger", "hand axe"]):
-        engine = Engine.scenario(RANGE, {}, seed=4)
-        given = [engine._give(engine.player, name) for name in pack]
+        engine = Game.scenario(RANGE, {}, seed=4)
+        given = [start.give(engine, engine.player, name) for name in pack]
         for wielded in (None, *given):
             if wielded is not None:
                 engine.submit(A.Wield(wielded))

@@ -12,7 +12,7 @@ from game.persist.replay import verify
 from game.ui.app import GameApp
 from game.ui.confirm import ConfirmScreen
 from game.ui.leaving import PathPrompt, SaveFailedScreen
-from game.world.engine import Engine
+from game.world.game import Game
 
 
 def blocked(tmp_path: Path) -> Path:
@@ -23,7 +23,7 @@ def blocked(tmp_path: Path) -> Path:
 
 
 def app_saving_to(path: Path, **kw) -> GameApp:
-    return GameApp.from_engine(Engine(4), saver=saver_to(path), saver_for=saver_for, **kw)
+    return GameApp.from_engine(Game(4), saver=saver_to(path), saver_for=saver_for, **kw)
 
 
 def screen_text(app: GameApp) -> str:

@@ -11,9 +11,9 @@ from game.ui.main_screen import MainScreen
 from game.ui.more import MORE, MoreScreen, overflows
 from game.ui.options import Options
 from game.ui.view import Layout, new_lines
-from game.world.actions import Wait
-from game.world.components import Health, Player
-from game.world.engine import Engine
+from game.world.core.actions import Wait
+from game.world.core.components import Health, Player
+from game.world.game import Game
 
 CROWD = """
 #######
@@ -32,7 +32,7 @@ def text(app, width=80, height=24) -> str:
 
 def crowded(**options) -> GameApp:
     """Eight kobolds around the player and every roll in the log: one blow fills pages."""
-    engine = Engine.scenario(CROWD, {"k": "kobold"})
+    engine = Game.scenario(CROWD, {"k": "kobold"})
     engine.component(engine.player, Player).show_rolls = True
     engine.component(engine.player, Health).hp = engine.component(
         engine.player, Health).max_hp = 500
@@ -88,7 +88,7 @@ def test_more_can_be_turned_off():
 
 
 def test_a_taller_terminal_needs_no_more_for_a_short_turn():
-    app = GameApp.from_engine(Engine.scenario(CROWD.replace("k", "."), {}))
+    app = GameApp.from_engine(Game.scenario(CROWD.replace("k", "."), {}))
     text(app)
     app.handle_key("5")
     assert not isinstance(app.screen, MoreScreen)
@@ -109,7 +109,7 @@ def test_the_last_messages_are_paged_before_the_end_screen():
 
 
 def test_the_message_log_shows_turn_numbers():
-    app = GameApp.from_engine(Engine.scenario(CROWD.replace("k", "."), {}))
+    app = GameApp.from_engine(Game.scenario(CROWD.replace("k", "."), {}))
     for _ in range(3):
         app.handle_key("h")  # walk into the wall: "There is a wall in the way." (x3)
         app.handle_key("s")
@@ -122,12 +122,12 @@ def test_the_message_log_shows_turn_numbers():
 
 
 def test_turns_survive_a_save_and_restore():
-    engine = Engine(3)
+    engine = Game(3)
     engine.submit(Wait())
     engine.say("Hello.")
     state = engine.state()
     assert state["log"][-1] == ["Hello.", "info", engine.turn] and engine.turn >= 1
-    back = Engine.from_state(state)
+    back = Game.from_state(state)
     try:
         assert back.log[-1].turn == engine.turn
     finally:

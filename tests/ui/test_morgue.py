@@ -16,15 +16,16 @@ from game.persist.savefile import continue_game
 from game.ui.app import GameApp
 from game.ui.ending import EndScreen
 from game.ui.keys import DIRECTIONS
-from game.world.components import Health, Player
-from game.world.engine import Engine
+from game.world.core.components import Health, Player
+from game.world.game import Game
+from game.world.play import death
 
 ROOT = Path(__file__).resolve().parents[2]
 PIT = "#######\n#.kkk.#\n#.k@k.#\n#.kkk.#\n#######"
 
 
 def die(tmp_path: Path, wizard: bool = False) -> GameApp:
-    engine = Engine.scenario(PIT, {"k": "kobold"})
+    engine = Game.scenario(PIT, {"k": "kobold"})
     engine.component(engine.player, Player).wizard = wizard
     engine.component(engine.player, Health).hp = 1
     app = GameApp.from_engine(engine, **hooks(tmp_path / "hero.json"))
@@ -88,7 +89,7 @@ def test_a_bad_score_file_is_one_line_and_is_not_overwritten(tmp_path):
     assert out.returncode == 2 and "not a score table" in out.stderr
 
 
-def kobold_beside(engine: Engine) -> tuple[int, str]:
+def kobold_beside(engine: Game) -> tuple[int, str]:
     """A kobold on 1 hit point beside the player (the level emptied first) and the key that
     attacks it."""
     for eid, _ in engine.creatures_here():
@@ -105,7 +106,7 @@ def kobold_beside(engine: Engine) -> tuple[int, str]:
 def test_a_continued_games_morgue_counts_the_kills_of_every_session(tmp_path):
     """The kills are kept in the game, not counted by the screen: a kobold killed before the
     save and one after both reach the morgue of the continued game."""
-    engine = Engine(3)
+    engine = Game(3)
     app = GameApp.from_engine(engine, **hooks(tmp_path / "hero.json"))
     kobold, key = kobold_beside(engine)
     for _ in range(40):
@@ -124,7 +125,7 @@ def test_a_continued_games_morgue_counts_the_kills_of_every_session(tmp_path):
             break
         app.handle_key(key if engine.exists(kobold) else "s")
         if not engine.exists(kobold) and not engine.over:
-            engine.damage(engine.player, 5, cause="smitten")  # the game ends: the morgue
+            death.damage(engine, engine.player, 5, cause="smitten")  # the game ends: the morgue
     while not isinstance(app.screen, EndScreen):
         app.handle_key(" ")
     morgue = (tmp_path / "hero-morgue.txt").read_text()

@@ -15,8 +15,8 @@ from game.ui.app import GameApp
 from game.ui.help import HelpScreen
 from game.ui.options import Options
 from game.ui.options_file import OptionsError, load
-from game.world.components import Player
-from game.world.engine import Engine
+from game.world.core.components import Player
+from game.world.game import Game
 
 ROOT = Path(__file__).resolve().parents[2]
 GOOD = """
@@ -101,7 +101,7 @@ def test_options_toml_in_the_working_directory_is_read(tmp_path):
 
 def test_moved_keys_act_and_the_help_shows_them():
     options = Options(keys={"wait": ("w",)})
-    app = GameApp.from_engine(Engine(3, "dwarf warrior"), options=options)
+    app = GameApp.from_engine(Game(3, "dwarf warrior"), options=options)
     turn = app.engine.turn
     app.handle_key("w")  # w waits now, instead of wielding
     assert app.engine.turn == turn + 1 and app.screen is app.stack[0]

@@ -5,13 +5,13 @@ from __future__ import annotations
 import tcod.console
 
 from game.ui.replay import ReplayApp
-from game.world.engine import Engine
+from game.world.game import Game
 
 
 class StillPlayback:
     """A recording that stands at its end (enough for drawing and the take-over key)."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Game) -> None:
         self.engine, self.index, self.save = engine, 7, None
 
     @property
@@ -26,7 +26,7 @@ def screen_text(app, width=80, height=24) -> str:
 
 
 def test_a_note_is_not_cut_at_80_columns():
-    engine = Engine(5)
+    engine = Game(5)
     try:
         engine.outcome = "dead"
         app = ReplayApp(StillPlayback(engine), take_over=lambda e: None)

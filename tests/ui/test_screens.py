@@ -15,9 +15,9 @@ from game.ui.main_screen import MainScreen
 from game.ui.menus import Entry, MenuScreen
 from game.ui.screen import POP
 from game.ui.view import Layout, camera
-from game.world import actions as A
-from game.world.components import Equipment, Health, Item, Vitals
-from game.world.engine import Engine
+from game.world.core import actions as A
+from game.world.core.components import Equipment, Health, Item, Vitals
+from game.world.game import Game
 
 ROOM = """
 ##########
@@ -48,7 +48,7 @@ def press(app: GameApp, *names: str) -> bool:
 
 
 def scenario(picture: str = ROOM, legend: dict | None = None, **kw) -> GameApp:
-    return GameApp.from_engine(Engine.scenario(picture, KOBOLD if legend is None else legend,
+    return GameApp.from_engine(Game.scenario(picture, KOBOLD if legend is None else legend,
                                                **kw))
 
 
@@ -129,13 +129,13 @@ def test_long_messages_wrap_and_the_log_keeps_its_rows():
 
 def test_camera_keeps_the_player_on_screen_on_an_80x40_map():
     for px, py in ((3, 2), (40, 20), (76, 37)):
-        app = GameApp.from_engine(Engine.scenario(big_picture(px, py)))
+        app = GameApp.from_engine(Game.scenario(big_picture(px, py)))
         lines = render(app)
         assert len(where(lines, "@")) == 1, (px, py)
     layout = Layout.of(tcod.console.Console(80, 24, order="F"))
-    engine = Engine.scenario(big_picture(76, 37))
+    engine = Game.scenario(big_picture(76, 37))
     assert camera(engine, layout.map) == (0, 40 - layout.map.h)
-    engine = Engine.scenario(big_picture(3, 2))
+    engine = Game.scenario(big_picture(3, 2))
     assert camera(engine, layout.map) == (0, 0)
 
 
@@ -149,7 +149,7 @@ def test_seeded_game_draws_the_map_scrolled_and_a_taller_console_shows_more_log(
 
 def test_unexplored_cells_are_blank_and_remembered_ones_dim():
     corridor = "#" * 31 + "\n#@" + "." * 20 + "#.......#\n" + "#" * 31
-    app = GameApp.from_engine(Engine.scenario(corridor))
+    app = GameApp.from_engine(Game.scenario(corridor))
     press(app, *["l"] * 12)
     console = tcod.console.Console(80, 24, order="F")
     app.draw(console)
@@ -316,7 +316,7 @@ def test_look_describes_a_kobold_and_closes():
 def test_look_says_whether_a_creature_has_noticed_you(kind, awake, words):
     """A sneak attack needs a creature that has not noticed the player: look says so (a
     sleeper, or a wanderer that has not seen you)."""
-    from game.world.components import Creature
+    from game.world.core.components import Creature
 
     app = scenario(legend={"k": kind})
     eid = app.engine.creatures_here()[0][0]
@@ -326,7 +326,7 @@ def test_look_says_whether_a_creature_has_noticed_you(kind, awake, words):
 
 
 def test_look_cursor_reaches_far_corners_of_a_big_map():
-    app = GameApp.from_engine(Engine.scenario(big_picture(40, 20)))
+    app = GameApp.from_engine(Game.scenario(big_picture(40, 20)))
     press(app, "x", *["down"] * 25)
     lines = render(app)
     assert "You have not seen that place." in "\n".join(lines)
@@ -419,7 +419,7 @@ def test_bash_without_a_shield_says_you_have_no_shield():
 
 def test_the_map_does_not_jump_a_row_with_every_step_at_80x24():
     """DCSS's way: the view stays while the player walks, and moves near an edge."""
-    app = GameApp.from_engine(Engine.scenario(big_picture(40, 20)))
+    app = GameApp.from_engine(Game.scenario(big_picture(40, 20)))
     rows_of_at = []
     for _ in range(15):
         rows_of_at.append(where(render(app), "@")[0][1])
@@ -432,7 +432,7 @@ def test_the_map_does_not_jump_a_row_with_every_step_at_80x24():
 
 
 def test_a_bigger_terminal_shows_more_of_the_map():
-    app = GameApp.from_engine(Engine.scenario(big_picture(40, 20)))
+    app = GameApp.from_engine(Game.scenario(big_picture(40, 20)))
     small = Layout.of(tcod.console.Console(80, 24, order="F")).map
     big = Layout.of(tcod.console.Console(120, 40, order="F")).map
     assert big.h > small.h + 8 and big.w > small.w

@@ -6,12 +6,12 @@ from __future__ import annotations
 import numpy as np
 
 from game.ui import palette, view
-from game.world import actions as A
-from game.world.components import Position, Renderable
-from game.world.engine import Engine
+from game.world.core import actions as A
+from game.world.core.components import Position, Renderable
+from game.world.game import Game
 
 
-def slow_rows(engine: Engine) -> tuple[np.ndarray, np.ndarray]:
+def slow_rows(engine: Game) -> tuple[np.ndarray, np.ndarray]:
     """Every cell worked out on its own, then what stands in view drawn over it."""
     gm = engine.gamemap
     ch = np.zeros((gm.height, gm.width), dtype=np.int32)
@@ -29,14 +29,14 @@ def slow_rows(engine: Engine) -> tuple[np.ndarray, np.ndarray]:
     return ch, fg
 
 
-def same_as_slow(engine: Engine) -> bool:
+def same_as_slow(engine: Game) -> bool:
     ch, fg = view.seen_rows(engine)
     slow_ch, slow_fg = slow_rows(engine)
     return np.array_equal(ch, slow_ch) and np.array_equal(fg, slow_fg)
 
 
 def test_the_view_is_the_slow_drawing_over_a_walk():
-    engine = Engine(5, "dwarf warrior")
+    engine = Game(5, "dwarf warrior")
     rng = np.random.default_rng(5)
     for step in range(60):
         engine.submit(A.Move(int(rng.integers(-1, 2)), int(rng.integers(-1, 2))))
@@ -47,7 +47,7 @@ def test_the_view_is_the_slow_drawing_over_a_walk():
 
 def test_a_change_to_what_is_known_or_in_view_shows_at_once():
     """The terrain is kept between calls: each input changed in place must show."""
-    engine = Engine(5, "dwarf warrior")
+    engine = Game(5, "dwarf warrior")
     gm = engine.gamemap
     assert same_as_slow(engine)
     hidden = np.argwhere(~gm.explored)[0]
@@ -64,7 +64,7 @@ def test_a_change_to_what_is_known_or_in_view_shows_at_once():
 
 
 def test_what_stands_in_view_is_drawn_anew_each_time():
-    engine = Engine(5, "dwarf warrior")
+    engine = Game(5, "dwarf warrior")
     me = engine.position(engine.player)
     first, _ = view.seen_rows(engine)
     engine.component(engine.player, Renderable).glyph = "&"
@@ -79,7 +79,7 @@ def test_what_stands_in_view_is_drawn_anew_each_time():
 def test_a_terrain_kept_for_a_place_is_never_handed_out_stale():
     """The terrain is kept by where the player stood: back there, it is the kept one only
     while explored, visible and the level's look are as they were then."""
-    engine = Engine(5, "dwarf warrior")
+    engine = Game(5, "dwarf warrior")
     gm = engine.gamemap
     me = engine.position(engine.player)
     here = (me.x, me.y)

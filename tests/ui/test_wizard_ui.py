@@ -19,9 +19,10 @@ from game.ui.wizard_menu import NEEDS
 from game.ui.wizard_odds import ReportScreen
 from game.ui.wizard_prompts import NamePrompt, completion, matching
 from game.wizard.inspect import Side, inspect, table
-from game.world import wizard_actions as W
-from game.world.components import Attributes, Health, Item, Player, Training
-from game.world.engine import Engine
+from game.world.core.components import Attributes, Health, Item, Player, Training
+from game.world.game import Game
+from game.world.play import death
+from game.world.play import wizard_actions as W
 
 ROOM = """
 ##########
@@ -35,7 +36,7 @@ WIZARD_KEYS = [k for b in keys.BINDINGS if b.command.startswith("wiz_") for k in
 
 
 def game(picture: str = ROOM, legend: dict | None = None) -> GameApp:
-    return GameApp.from_engine(Engine.scenario(picture, legend or {"k": "kobold"}, seed=6))
+    return GameApp.from_engine(Game.scenario(picture, legend or {"k": "kobold"}, seed=6))
 
 
 def wizard(picture: str = ROOM, legend: dict | None = None) -> GameApp:
@@ -352,7 +353,7 @@ def test_every_wizard_key_is_recorded_and_replays_to_the_same_game():
     assert recorded == {W.Enable, W.MapLevel, W.Heal, W.Invulnerable, W.ShowRolls, W.SetStat,
                         W.SetRank, W.CreateCreature, W.CreateItem, W.Teleport, W.KillAll,
                         W.Regenerate, W.GoToDepth}
-    replay = Engine.scenario(ROOM, {"k": "kobold"}, seed=6)
+    replay = Game.scenario(ROOM, {"k": "kobold"}, seed=6)
     for action in engine.actions:
         replay.submit(type(action).from_json(action.to_json()))
     assert replay.state_hash() == engine.state_hash()
@@ -388,11 +389,11 @@ def test_help_fits_on_one_page_when_the_console_is_tall():
 def test_the_death_screen_says_it_was_a_wizard_game():
     app = wizard()
     engine = app.engine
-    engine.damage(engine.player, 999, cause="killed by a test")
+    death.damage(engine, engine.player, 999, cause="killed by a test")
     press(app, ".")
     assert isinstance(app.screen, EndScreen) and "A wizard game." in text(app)
     normal = game()
-    normal.engine.damage(normal.engine.player, 999, cause="killed by a test")
+    death.damage(normal.engine, normal.engine.player, 999, cause="killed by a test")
     press(normal, ".")
     assert "A wizard game." not in text(normal)
 
@@ -406,7 +407,7 @@ def test_enter_takes_the_first_match_without_tab():
 
 def test_a_wizard_game_from_the_start_is_marked_from_its_first_screen():
     from game.ui.app import GameApp
-    from game.world.components import Player
+    from game.world.core.components import Player
 
     app = GameApp(3, character="dwarf warrior", wizard=True)
     assert app.engine.component(app.engine.player, Player).wizard

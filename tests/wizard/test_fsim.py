@@ -38,10 +38,10 @@ def test_the_same_seed_gives_the_same_fights():
 
 
 def test_the_build_of_a_game_under_way_is_copied_and_the_game_untouched():
-    from game.world.components import Training
-    from game.world.engine import Engine
+    from game.world.core.components import Training
+    from game.world.game import Game
 
-    game = Engine(4)
+    game = Game(4)
     game.component(game.player, Training).skills["Long blades"] = 8
     before = game.state_hash()
     arena = Arena("player", "kobold", seed=1, build=game)

@@ -9,10 +9,10 @@ from test_scenarios import attacks, creature, rig, texts, tough
 from game.content.catalog import load_catalog
 from game.rules import levels, profiles
 from game.rules.messages import NO_VITAL_SPOT
-from game.world import actions as A
-from game.world import combat, free_blows, progress, stealth
-from game.world.components import Creature, Health, Hero, Stance, Training
-from game.world.engine import Engine
+from game.world.core import actions as A
+from game.world.core.components import Creature, Health, Hero, Stance, Training
+from game.world.game import Game
+from game.world.play import combat, free_blows, progress, stealth
 
 ROOM = """
 #########
@@ -23,8 +23,8 @@ ROOM = """
 """
 
 
-def make(engines, picture=ROOM, legend=None, **kw) -> Engine:
-    engine = Engine.scenario(picture, legend if legend is not None else {"k": "kobold"}, **kw)
+def make(engines, picture=ROOM, legend=None, **kw) -> Game:
+    engine = Game.scenario(picture, legend if legend is not None else {"k": "kobold"}, **kw)
     engines.append(engine)
     return engine
 
@@ -121,7 +121,7 @@ SLEEPER = """
 """
 
 
-def asleep_kobold(engines, **kw) -> tuple[Engine, int]:
+def asleep_kobold(engines, **kw) -> tuple[Game, int]:
     engine = make(engines, SLEEPER, **kw)
     kobold = creature(engine, "kobold")
     engine.component(kobold, Creature).awake = False
@@ -252,7 +252,7 @@ def test_the_mage_starts_knowing_its_spells_and_casts_them():
     rules: a frost bolt at a kobold spends its points and is answered in the log."""
     from test_magic import room as magic_room
 
-    from game.world.components import Spells
+    from game.world.core.components import Spells
 
     engine = magic_room({"k": "kobold"}, character="human mage")
     book = engine.component(engine.player, Spells)
@@ -279,16 +279,16 @@ def test_a_class_that_names_an_unknown_spell_is_refused_in_one_line(tmp_path):
 
 def test_a_class_starts_in_its_own_stance():
     """The berserker's class says Aggressive; the warrior's says nothing (Normal)."""
-    berserker = Engine(1, "human berserker")
+    berserker = Game(1, "human berserker")
     assert berserker.component(berserker.player, Stance).name == "Aggressive"
-    warrior = Engine(1, "dwarf warrior")
+    warrior = Game(1, "dwarf warrior")
     assert warrior.component(warrior.player, Stance).name == "Normal"
 
 
 def test_what_has_no_vitals_does_not_bleed(engines):
     """A big hit opens bleeding on a kobold, not on a skeleton ("The skeleton bleeds to
     death." was seen in play)."""
-    from game.world.components import Vitals
+    from game.world.core.components import Vitals
 
     engine = make(engines, SLEEPER, {"k": "skeleton"}, character="elf rogue")
     skeleton = creature(engine, "skeleton")

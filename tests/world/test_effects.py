@@ -5,10 +5,10 @@ from __future__ import annotations
 from test_scenarios import Rigged, creature, rig, set_hp, texts, tough
 
 from game.rules import profiles
-from game.world import actions as A
-from game.world import combat, traps
-from game.world.components import Health, Stance, Vitals
-from game.world.engine import Engine
+from game.world.core import actions as A
+from game.world.core.components import Health, Stance, Vitals
+from game.world.game import Game
+from game.world.play import combat, traps
 
 ROOM = """
 #########
@@ -19,13 +19,13 @@ ROOM = """
 """
 
 
-def make(engines, picture, legend, **kw) -> Engine:
-    engine = Engine.scenario(picture, legend, **kw)
+def make(engines, picture, legend, **kw) -> Game:
+    engine = Game.scenario(picture, legend, **kw)
     engines.append(engine)
     return engine
 
 
-def bite_until_it_lands(engine: Engine, attacker: int) -> None:
+def bite_until_it_lands(engine: Game, attacker: int) -> None:
     """Natural 12 from the creature each time: a hit that does damage (no threat at 22+)."""
     for _ in range(20):
         rig(engine, 6, 6, 2, 1, 1, 1)

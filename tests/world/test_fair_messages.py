@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from test_scenarios import creature, set_hp, texts, tough
 
-from game.world import actions as A
-from game.world import progress
-from game.world.components import Creature, Hero, Vitals
-from game.world.engine import Engine
+from game.world.core import actions as A
+from game.world.core.components import Creature, Hero, Vitals
+from game.world.game import Game
+from game.world.play import progress
 
 CELL = """
 #######
@@ -19,8 +19,8 @@ CELL = """
 """
 
 
-def make(engines, picture, legend=None) -> Engine:
-    engine = Engine.scenario(picture, legend)
+def make(engines, picture, legend=None) -> Game:
+    engine = Game.scenario(picture, legend)
     engines.append(engine)
     return engine
 

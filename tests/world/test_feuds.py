@@ -7,9 +7,9 @@ from __future__ import annotations
 from test_scenarios import attacks, creature, rig, scenario, texts, tough
 
 from game.rules import profiles
-from game.world import actions as A
-from game.world import combat, feuds
-from game.world.components import Creature
+from game.world.core import actions as A
+from game.world.core.components import Creature
+from game.world.play import combat, death, feuds
 
 SIDE_BY_SIDE = """
 ######
@@ -128,6 +128,6 @@ def test_a_dead_foe_is_forgotten_at_once(engines):
     engine = scenario(engines, SIDE_BY_SIDE, LEGEND)
     rat, kobold = creature(engine, "giant rat"), creature(engine, "kobold")
     engine.component(kobold, Creature).foe = rat
-    engine.damage(rat, 100, cause_of=kobold)
+    death.damage(engine, rat, 100, cause_of=kobold)
     assert not engine.exists(rat)
     assert engine.component(kobold, Creature).foe is None

@@ -6,21 +6,21 @@ from __future__ import annotations
 import esper
 import pytest
 
-from game.world import fighters
-from game.world.actions import Wait
-from game.world.bot import Bot
-from game.world.components import Attributes, Hero, Item, Player, Stance, Training
-from game.world.engine import Engine
+from game.world.core.actions import Wait
+from game.world.core.components import Attributes, Hero, Item, Player, Stance, Training
+from game.world.game import Game
+from game.world.play import fighters
+from game.world.play.bot import Bot
 
 
-def fresh(engine: Engine, eid: int):
+def fresh(engine: Game, eid: int):
     pos = engine.position(eid)
     in_wall = bool(engine.levels[pos.depth].wall[pos.x, pos.y])
     return fighters.fighter(engine.catalog, eid, in_wall=in_wall)
 
 
 def test_the_cached_fighter_is_always_the_one_built_afresh():
-    engine = Engine(5)
+    engine = Game(5)
     engine.component(engine.player, Player).invulnerable = True
     bot = Bot(engine, 5, turns=500)
     checked = 0
@@ -34,7 +34,7 @@ def test_the_cached_fighter_is_always_the_one_built_afresh():
 
 
 def test_turn_by_turn_changes_keep_the_same_object():
-    engine = Engine(5)
+    engine = Game(5)
     first = engine.fighter(engine.player)
     engine.component(engine.player, Stance).stamina -= 1
     engine.submit(Wait())
@@ -56,7 +56,7 @@ CHANGES = {
 
 @pytest.mark.parametrize("what", sorted(CHANGES))
 def test_anything_that_feeds_it_makes_a_new_one(what):
-    engine = Engine(5)
+    engine = Game(5)
     me = engine.player
     before = engine.fighter(me)
     CHANGES[what](engine, me)
@@ -66,7 +66,7 @@ def test_anything_that_feeds_it_makes_a_new_one(what):
 
 
 def test_the_at_screen_fighter_is_cached_apart_and_never_stale():
-    engine = Engine(6)
+    engine = Game(6)
     me = engine.player
     shown = engine.fighter(me, known_only=True)
     assert engine.fighter(me, known_only=True) is shown

@@ -1,5 +1,5 @@
-"""What lies on a cell (``Engine.items_at``, ``traps.trap_at``) is read from a grouping by
-level kept between steps (``game.world.floor``): it is always what a search of every item and
+"""What lies on a cell (``Game.items_at``, ``traps.trap_at``) is read from a grouping by
+level kept between steps (``game.world.core.floor``): it is always what a search of every item and
 trap finds, whatever was picked up, dropped, made, destroyed or left on another level."""
 
 from __future__ import annotations
@@ -7,20 +7,20 @@ from __future__ import annotations
 import esper
 import pytest
 
-from game.world import actions as A
-from game.world import traps
-from game.world.bot import Bot
-from game.world.components import Item, Player, Position, Trap
-from game.world.engine import Engine
+from game.world.core import actions as A
+from game.world.core.components import Item, Player, Position, Trap
+from game.world.game import Game
+from game.world.play import traps
+from game.world.play.bot import Bot
 
 
-def searched(engine: Engine, kind: type, x: int, y: int) -> list[int]:
+def searched(engine: Game, kind: type, x: int, y: int) -> list[int]:
     engine._use()
     return sorted(e for e, (_, p) in esper.get_components(kind, Position)
                   if (p.x, p.y, p.depth) == (x, y, engine.depth))
 
 
-def check_level(engine: Engine) -> int:
+def check_level(engine: Game) -> int:
     """Compare every cell where an item or trap lies on this level, and the player's."""
     engine._use()
     cells = {(p.x, p.y) for _, (_, p) in esper.get_components(Item, Position)
@@ -36,7 +36,7 @@ def check_level(engine: Engine) -> int:
 
 
 def test_it_is_the_search_all_through_a_game():
-    engine = Engine(11)
+    engine = Game(11)
     engine.component(engine.player, Player).invulnerable = True
     bot = Bot(engine, 11, turns=800)
     cells, depths, carried = 0, set(), set()
@@ -60,7 +60,7 @@ CHANGES = {
 
 @pytest.mark.parametrize("what", sorted(CHANGES))
 def test_a_change_shows_at_once(what):
-    engine = Engine(12)
+    engine = Game(12)
     pos = engine.position(engine.player)
     before = (engine.items_at(pos.x, pos.y), traps.trap_at(engine, pos.x, pos.y))
     CHANGES[what](engine, pos.x, pos.y)
@@ -71,7 +71,7 @@ def test_a_change_shows_at_once(what):
 
 
 def test_an_item_picked_up_or_destroyed_is_gone_at_once():
-    engine = Engine(12)
+    engine = Game(12)
     pos = engine.position(engine.player)
     first = engine.create_item("dagger", 1, Position(pos.x, pos.y, engine.depth))
     second = engine.create_item("club", 1, Position(pos.x, pos.y, engine.depth))

@@ -1,4 +1,4 @@
-"""The windowed field of view (``game.world.fov``) is tcod's own ``compute_fov`` over the
+"""The windowed field of view (``game.world.core.fov``) is tcod's own ``compute_fov`` over the
 whole level, cell for cell: on real levels and on noise, from every cell (walls too), at
 every radius, near the edges, and after the terrain changes under it."""
 
@@ -9,9 +9,9 @@ import pytest
 import tcod.constants
 import tcod.map
 
-from game.world.fov import Caster
-from game.world.gamemap import GameMap
-from game.world.mapgen import generate
+from game.world.core.fov import Caster
+from game.world.core.gamemap import GameMap
+from game.world.core.mapgen import generate
 
 
 def tcods(transparent: np.ndarray, x: int, y: int, radius: int) -> np.ndarray:

@@ -12,10 +12,8 @@ import pytest
 from game.content.catalog import load_catalog
 from game.rules import spells as rules
 from game.rules.profiles import defence, melee_attacks
-from game.world import actions as A
-from game.world import knowledge, magic_items, spells
-from game.world import wizard_actions as W
-from game.world.components import (
+from game.world.core import actions as A
+from game.world.core.components import (
     Attributes,
     Effects,
     Equipment,
@@ -25,7 +23,9 @@ from game.world.components import (
     Powers,
     Spells,
 )
-from game.world.engine import Engine
+from game.world.game import Game
+from game.world.play import knowledge, magic_items, spells
+from game.world.play import wizard_actions as W
 
 CATALOG = load_catalog()
 ROOM = """
@@ -41,20 +41,20 @@ BASE_FOR = {"weapon": "long sword", "missile": "short bow", "body": "chain mail 
 SLOT_FOR = {"weapon": "main", "missile": "missile", "shield": "off"}
 
 
-def room(legend=None, character="dwarf warrior") -> Engine:
-    engine = Engine.scenario(ROOM, legend or {"k": "kobold"}, character=character)
+def room(legend=None, character="dwarf warrior") -> Game:
+    engine = Game.scenario(ROOM, legend or {"k": "kobold"}, character=character)
     engine._use()
     return engine
 
 
-def equip(engine: Engine, name: str, powers: Powers | None, slot: str) -> int:
+def equip(engine: Game, name: str, powers: Powers | None, slot: str) -> int:
     item = engine.create_item(name, 1, None, powers)
     engine.component(engine.player, Inventory).items.append(item)
     setattr(engine.component(engine.player, Equipment), slot, item)
     return item
 
 
-def numbers(engine: Engine, known_only: bool) -> tuple:
+def numbers(engine: Game, known_only: bool) -> tuple:
     f = engine.fighter(engine.player, known_only=known_only)
     d = defence(f)
     blows = [(b.to_hit, b.damage_bonus, b.threat_from, b.multiplier) for b in melee_attacks(f)]
@@ -80,7 +80,7 @@ def test_each_affix_counts_on_the_at_screen_only_once_known(affix):
     assert affix in knowledge.display_name(engine, item)
 
 
-def numbers_without(engine: Engine, item: int) -> tuple:
+def numbers_without(engine: Game, item: int) -> tuple:
     powers = engine.component(item, Powers)
     engine._use()
     import esper
@@ -119,9 +119,9 @@ def test_a_weapon_is_known_by_use():
 
 
 def test_appearances_are_the_same_for_a_seed_and_differ_between_seeds():
-    one, two = Engine(5), Engine(5)
+    one, two = Game(5), Game(5)
     assert knowledge.appearances(one) == knowledge.appearances(two)
-    others = [knowledge.appearances(Engine(s)) for s in range(6, 12)]
+    others = [knowledge.appearances(Game(s)) for s in range(6, 12)]
     assert any(o != knowledge.appearances(one) for o in others)
     table = knowledge.appearances(one)
     potions = [w for n, w in table.items() if CATALOG.magic.consumables[n].kind == "potion"]
@@ -277,7 +277,7 @@ def test_loot_is_magic_more_often_deeper():
 
 
 def test_magic_survives_a_save_and_a_replay():
-    engine = Engine(4)
+    engine = Game(4)
     engine.submit(W.Enable())
     for action in (W.CreateItem("+1 ring of deflection"), W.LearnSpells(),
                    A.Cast("magic shield", 1, 1), W.IdentifyAll()):
@@ -286,12 +286,12 @@ def test_magic_survives_a_save_and_a_replay():
     engine.submit(A.PickUp(engine.items_at(pos.x, pos.y)[0]))
     ring = engine.inventory()[-1]
     engine.submit(A.Wear(ring))
-    again = Engine.from_state(engine.state())
+    again = Game.from_state(engine.state())
     assert again.state_hash() == engine.state_hash()
     again._use()
     assert again.item_name(ring) == "+1 ring of deflection"
     assert again.component(again.player, Spells).known == sorted(CATALOG.magic.spells)
-    replayed = Engine(4)
+    replayed = Game(4)
     for action in engine.actions:
         replayed.submit(A.Action.from_json(action.to_json()))
     assert replayed.state_hash() == engine.state_hash()

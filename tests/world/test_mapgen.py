@@ -12,8 +12,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game.world.gamemap import GameMap
-from game.world.mapgen import (
+from game.world.core.gamemap import GameMap
+from game.world.core.mapgen import (
     MAX_DEPTH,
     distances,
     generate,
@@ -51,7 +51,7 @@ def test_same_seed_and_depth_give_identical_map(depth: int) -> None:
 
 def _hash_in_subprocess(hashseed: str) -> str:
     code = (
-        "import hashlib; from game.world.mapgen import generate, MAX_DEPTH; "
+        "import hashlib; from game.world.core.mapgen import generate, MAX_DEPTH; "
         "print(hashlib.sha256(b''.join(generate(1234, d).state_bytes() "
         "for d in range(1, MAX_DEPTH + 1))).hexdigest())"
     )

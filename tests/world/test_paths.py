@@ -9,8 +9,9 @@ from collections import deque
 import numpy as np
 import pytest
 
-from game.world import paths, travel
-from game.world.engine import Engine
+from game.world.core import paths
+from game.world.game import Game
+from game.world.play import travel
 
 SEARCHES = 3000
 LEAK_BOUND_MB = 4  # dijkstra2d's ~4 KB a call would add about 12 MB here
@@ -54,7 +55,7 @@ def rss_mb() -> float:
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc/self/statm")
 def test_thousands_of_path_searches_leave_memory_flat():
-    engine = Engine(3)
+    engine = Game(3)
     frontier = list(zip(*np.nonzero(travel.frontier(engine.gamemap)), strict=True))
 
     def search() -> None:
@@ -78,7 +79,7 @@ def test_through_walls_is_the_chebyshev_distance():
 
 
 def test_both_kinds_of_map_are_kept_and_read_only():
-    engine = Engine(3)
+    engine = Game(3)
     over_floor = engine.distance_map(through_walls=False)
     through = engine.distance_map(through_walls=True)
     assert engine.distance_map(through_walls=False) is over_floor
@@ -92,7 +93,7 @@ def test_both_kinds_of_map_are_kept_and_read_only():
 
 
 def test_sight_is_cast_again_only_when_something_changed():
-    engine = Engine(3)
+    engine = Game(3)
     gm = engine.gamemap
     pos = engine.position(engine.player)
     seen = gm.visible.copy()
@@ -115,7 +116,7 @@ def test_a_search_stopped_near_a_cell_is_the_whole_map_there_and_nearer(seed, de
     """``DistanceMaps.near``: at the cell and every cell nearer the root, the steps the whole
     map has; further, never fewer than the cell's; searches from the same root go on from
     where the last stopped, and the whole map after them is the whole map."""
-    from game.world.mapgen import generate
+    from game.world.core.mapgen import generate
 
     walkable = generate(seed, depth, 80, 40).walkable
     floor = np.argwhere(walkable)

@@ -1,6 +1,6 @@
 """Scenarios on small hand-drawn levels: actions in, events, messages and clock out.
 
-Each test builds a level with ``Engine.scenario`` (``@`` the player, ``#`` wall, legend letters
+Each test builds a level with ``Game.scenario`` (``@`` the player, ``#`` wall, legend letters
 for creatures and items) and checks what the combat manual and the rules decisions say should
 happen. Where the dice matter, the combat stream is replaced by ``Rigged``: the numbers a test
 names come first, in order, then an ordinary seeded generator takes over for whatever the
@@ -18,8 +18,8 @@ import pytest
 
 from game.content.catalog import GOAL_ITEM
 from game.rules import profiles, stats
-from game.world import actions as A
-from game.world.components import (
+from game.world.core import actions as A
+from game.world.core.components import (
     Actor,
     Attributes,
     Creature,
@@ -29,8 +29,8 @@ from game.world.components import (
     Training,
     Vitals,
 )
-from game.world.engine import Engine
-from game.world.events import AttackEvent, Died, LevelChanged, Message, Won
+from game.world.core.events import AttackEvent, Died, LevelChanged, Message, Won
+from game.world.game import Game
 
 # --- helpers ---------------------------------------------------------------------------------
 
@@ -51,33 +51,33 @@ class Rigged:
         return value
 
 
-def rig(engine: Engine, *values: int) -> Rigged:
+def rig(engine: Game, *values: int) -> Rigged:
     rigged = Rigged(*values)
     engine.streams.by_name["combat"] = rigged
     return rigged
 
 
-def creature(engine: Engine, kind: str) -> int:
+def creature(engine: Game, kind: str) -> int:
     """The one creature of this kind on the level."""
     found = [e for e, (c, _) in engine.creatures_here() if c.kind == kind]
     assert len(found) == 1, f"expected one {kind}, found {found}"
     return found[0]
 
 
-def set_hp(engine: Engine, eid: int, hp: int, max_hp: int | None = None) -> None:
+def set_hp(engine: Game, eid: int, hp: int, max_hp: int | None = None) -> None:
     health = engine.component(eid, Health)
     health.hp = hp
     if max_hp is not None:
         health.max_hp = max_hp
 
 
-def tough(engine: Engine, *eids: int) -> None:
+def tough(engine: Game, *eids: int) -> None:
     """Enough hit points that nobody dies by accident while a test counts ticks."""
     for eid in eids:
         set_hp(engine, eid, 1000, 1000)
 
 
-def next_tick(engine: Engine) -> int:
+def next_tick(engine: Game) -> int:
     return engine.component(engine.player, Actor).next_tick
 
 
@@ -87,20 +87,20 @@ def attacks(result: A.Result, attacker: int | None = None) -> list[AttackEvent]:
             if isinstance(e, AttackEvent) and (attacker is None or e.attacker == attacker)]
 
 
-def texts(engine: Engine) -> list[str]:
+def texts(engine: Game) -> list[str]:
     return [m.text for m in engine.log]
 
 
-def item_here(engine: Engine) -> int:
+def item_here(engine: Game) -> int:
     pos = engine.position(engine.player)
     items = engine.items_at(pos.x, pos.y)
     assert len(items) == 1, items
     return items[0]
 
 
-def scenario(engines: list[Engine], picture: str, legend: dict[str, str] | None = None,
-             **kwargs) -> Engine:
-    engine = Engine.scenario(picture, legend, **kwargs)
+def scenario(engines: list[Game], picture: str, legend: dict[str, str] | None = None,
+             **kwargs) -> Game:
+    engine = Game.scenario(picture, legend, **kwargs)
     engines.append(engine)
     return engine
 
@@ -224,7 +224,7 @@ HAUNT = """
 """
 
 
-def ghost_in_wall(engines) -> tuple[Engine, int]:
+def ghost_in_wall(engines) -> tuple[Game, int]:
     engine = scenario(engines, HAUNT, {"G": "ghost"})
     ghost = creature(engine, "ghost")
     # Creatures are placed on floor; move it into the wall at (2, 1), beside the player.
@@ -468,7 +468,7 @@ LAIR = """
 """
 
 
-def play_until_dead(engine: Engine, limit: int = 200) -> A.Done:
+def play_until_dead(engine: Game, limit: int = 200) -> A.Done:
     for _ in range(limit):
         result = engine.submit(A.Wait())
         assert isinstance(result, A.Done)
@@ -581,11 +581,11 @@ SCRIPT = [A.Move(1, 0), A.Move(1, 0), A.Move(1, 0), A.Wait(), A.Move(1, 1), A.Mo
           A.Move(0, 1), A.Wait(), A.Move(-1, 0), A.Move(1, 0)]
 
 
-def state(engine: Engine) -> list[str]:
+def state(engine: Game) -> list[str]:
     return [repr(entry) for entry in engine.entities()]
 
 
-def run(engines, seed: int, actions=SCRIPT) -> Engine:
+def run(engines, seed: int, actions=SCRIPT) -> Game:
     engine = scenario(engines, MELEE, MELEE_LEGEND, seed=seed)
     for action in actions:
         engine.submit(action)
@@ -607,8 +607,8 @@ def test_a_different_seed_gives_a_different_game(engines):
 
 
 def test_a_generated_game_is_determined_by_seed_and_actions(engines):
-    def play(seed: int) -> Engine:
-        engine = Engine(seed)
+    def play(seed: int) -> Game:
+        engine = Game(seed)
         engines.append(engine)
         for action in [A.Wait(), A.Wait(), A.Move(1, 0), A.Move(0, 1), A.Wait()]:
             engine.submit(action)
@@ -686,7 +686,7 @@ def test_from_json_rejects_an_unhashable_tag_with_value_error(tag):
 
 
 def test_descending_and_climbing_back(engines):
-    engine = Engine(11)
+    engine = Game(11)
     engines.append(engine)
     player = engine.player
     level1 = engine.gamemap

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from test_scenarios import creature, rig, texts, tough
 
-from game.world import actions as A
-from game.world import traps
-from game.world.components import Equipment, Health, Training
-from game.world.engine import Engine
+from game.world.core import actions as A
+from game.world.core.components import Equipment, Health, Training
+from game.world.game import Game
+from game.world.play import start, traps
 
 ROOM = """
 #########
@@ -20,8 +20,8 @@ ROOM = """
 """
 
 
-def make(engines, picture=ROOM, legend=None, **kw) -> Engine:
-    engine = Engine.scenario(picture, legend or {}, **kw)
+def make(engines, picture=ROOM, legend=None, **kw) -> Game:
+    engine = Game.scenario(picture, legend or {}, **kw)
     engines.append(engine)
     return engine
 
@@ -57,7 +57,7 @@ def test_a_trap_arrow_that_beats_protection_hurts(engines):
 
 def test_a_rock_is_thrown_never_wielded(engines):
     engine = make(engines)
-    rock = engine._give(engine.player, "rock")
+    rock = start.give(engine, engine.player, "rock")
     result = engine.submit(A.Wield(rock))
     assert isinstance(result, A.Impossible)
     assert result.reason == "The rock is for throwing, not for wielding (t or T throws it)."
@@ -69,7 +69,7 @@ def test_aiming_at_yourself_says_yourself(engines):
     pos = engine.position(engine.player)
     shot = engine.submit(A.Fire(pos.x, pos.y))
     assert shot.reason == "You cannot shoot yourself."
-    dagger = engine._give(engine.player, "dagger")
+    dagger = start.give(engine, engine.player, "dagger")
     thrown = engine.submit(A.Throw(dagger, pos.x, pos.y))
     assert thrown.reason == "You cannot throw at yourself."
 
@@ -80,7 +80,7 @@ def test_a_shield_bash_with_a_free_hand_trains_unarmed(engines):
     tough(engine, kobold)
     eq = engine.component(engine.player, Equipment)
     eq.main = None
-    eq.off = engine._give(engine.player, "small shield")
+    eq.off = start.give(engine, engine.player, "small shield")
     rig(engine, 6, 6, 1)
     engine.submit(A.Bash(kobold))
     points = engine.component(engine.player, Training).points

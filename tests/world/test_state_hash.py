@@ -1,4 +1,4 @@
-"""The fast state hash (``game.world.hashing``) is always the hash of the whole state spelled
+"""The fast state hash (``game.world.core.hashing``) is always the hash of the whole state spelled
 afresh: through a game, and after any change made in place."""
 
 from __future__ import annotations
@@ -8,18 +8,18 @@ import random
 
 import pytest
 
-from game.world import hashing, state
-from game.world.bot import Bot
-from game.world.components import Creature, Effects, Health, Inventory, Renderable, Training
-from game.world.engine import Engine
-from game.world.rng import Stream
+from game.world.core import hashing, state
+from game.world.core.components import Creature, Effects, Health, Inventory, Renderable, Training
+from game.world.core.rng import Stream
+from game.world.game import Game
+from game.world.play.bot import Bot
 
 
-def slow(engine: Engine) -> str:
+def slow(engine: Game) -> str:
     return state.state_hash(engine)
 
 
-def bot_turns(engine: Engine, seed: int, turns: int):
+def bot_turns(engine: Game, seed: int, turns: int):
     """The bot plays up to ``turns`` actions; yields the number of each after it is done."""
     bot = Bot(engine, seed, turns=turns)
     for turn in range(turns):
@@ -30,7 +30,7 @@ def bot_turns(engine: Engine, seed: int, turns: int):
 
 
 def test_it_is_the_slow_hash_all_through_a_game():
-    engine = Engine(7)
+    engine = Game(7)
     checked = 0
     for _ in bot_turns(engine, 7, 300):
         assert engine.state_hash() == slow(engine)
@@ -39,7 +39,7 @@ def test_it_is_the_slow_hash_all_through_a_game():
     engine.close()
 
 
-def _creature(engine: Engine) -> int:
+def _creature(engine: Game) -> int:
     return next(e for e, _ in engine.creatures_here())
 
 
@@ -65,7 +65,7 @@ CHANGES = {
 
 @pytest.mark.parametrize("what", sorted(CHANGES))
 def test_a_change_in_place_changes_it(what):
-    engine = Engine(8)
+    engine = Game(8)
     before = engine.state_hash()
     assert before == slow(engine)
     CHANGES[what](engine)
@@ -75,7 +75,7 @@ def test_a_change_in_place_changes_it(what):
 
 
 def test_one_is_not_taken_for_true():
-    engine = Engine(8)
+    engine = Game(8)
     creature = engine.component(_creature(engine), Creature)
     creature.awake = True
     before = engine.state_hash()
@@ -139,7 +139,7 @@ ODD = [  # components holding what their fields do not promise, and what JSON es
 
 
 def test_each_component_is_spelled_as_canonical_spells_it():
-    engine = Engine(9)
+    engine = Game(9)
     for _ in bot_turns(engine, 9, 150):
         pass
     seen = [c for _, comps in engine.entities() for c in comps] + ODD
@@ -152,7 +152,7 @@ def test_each_component_is_spelled_as_canonical_spells_it():
 
 
 def test_the_whole_state_with_its_log_is_spelled_as_canonical_spells_it():
-    engine = Engine(5)
+    engine = Game(5)
     for turn in bot_turns(engine, 5, 120):
         if turn % 7 == 0:
             engine.state_hash()  # the parts as last spelled are kept, and mostly still right

@@ -7,9 +7,9 @@ from dataclasses import astuple
 
 from test_scenarios import attacks, rig, scenario
 
-from game.world import actions as A
-from game.world import stacks
-from game.world.components import Equipment, Inventory, Item, Powers
+from game.world.core import actions as A
+from game.world.core.components import Equipment, Inventory, Item, Powers
+from game.world.play import stacks
 
 HALL = """
 #########

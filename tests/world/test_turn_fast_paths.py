@@ -8,9 +8,18 @@ import esper
 import pytest
 
 from game.rules import stats
-from game.world import ai, feuds, stealth, vitals
-from game.world.components import Creature, Effects, Health, Hero, Position, Spells, Stance, Vitals
-from game.world.engine import Engine
+from game.world.core.components import (
+    Creature,
+    Effects,
+    Health,
+    Hero,
+    Position,
+    Spells,
+    Stance,
+    Vitals,
+)
+from game.world.game import Game
+from game.world.play import ai, feuds, stealth, vitals
 
 ROOM = """
 ##############
@@ -81,8 +90,8 @@ CHANGING = [_tired, _over_full, _hurt, _spell_points, _effect, _rage, _bleeding,
 STEADY = [_tired_frenzied, _full_spell_points, _no_effect, _dead]
 
 
-def _engine(engines, change) -> Engine:
-    engine = Engine.scenario(ROOM, {"k": "kobold"})
+def _engine(engines, change) -> Game:
+    engine = Game.scenario(ROOM, {"k": "kobold"})
     engines.append(engine)
     me = engine.player
     engine.component(me, Health).hp = engine.component(me, Health).max_hp = 40
@@ -92,7 +101,7 @@ def _engine(engines, change) -> Engine:
     return engine
 
 
-def _slow(engine: Engine, eid: int) -> list:
+def _slow(engine: Game, eid: int) -> list:
     """The ticks one by one, with no fast path."""
     comps = esper._entities[eid]
     kept = comps[Vitals]
@@ -121,7 +130,7 @@ def test_metabolise_is_the_ticks_one_by_one(engines, change):
 
 
 def test_a_sleeper_out_of_earshot_does_nothing_and_rolls_nothing(engines):
-    engine = Engine.scenario(ROOM, {"k": "kobold"})
+    engine = Game.scenario(ROOM, {"k": "kobold"})
     engines.append(engine)
     kobold = next(e for e, _ in engine.creatures_here())
     creature = engine.component(kobold, Creature)
@@ -143,7 +152,7 @@ def test_a_sleeper_out_of_earshot_does_nothing_and_rolls_nothing(engines):
 
 @pytest.mark.parametrize("why", ["heard", "foe", "awake"])
 def test_a_sleeper_that_may_wake_or_fight_takes_its_full_turn(engines, why):
-    engine = Engine.scenario(ROOM, {"k": "kobold"})
+    engine = Game.scenario(ROOM, {"k": "kobold"})
     engines.append(engine)
     kobold = next(e for e, _ in engine.creatures_here())
     creature = engine.component(kobold, Creature)
@@ -159,7 +168,7 @@ def test_a_sleeper_that_may_wake_or_fight_takes_its_full_turn(engines, why):
 def test_the_noise_carries_four_kings_moves_on_the_same_level(engines):
     """``stealth.heard``: within ``NOISE_RADIUS`` steps (the larger of the two distances),
     through walls, and never to another level."""
-    engine = Engine.scenario(ROOM, {})
+    engine = Game.scenario(ROOM, {})
     engines.append(engine)
     me = engine.position(engine.player)
     for dx in range(-7, 8):
@@ -181,7 +190,7 @@ CROWD = """
 def test_around_finds_what_at_finds_cell_by_cell(engines):
     """``Schedule.around`` (free blows' neighbours) is ``at`` on each of the eight cells, also
     when one of them holds an actor that is gone."""
-    engine = Engine.scenario(CROWD, {"k": "kobold"})
+    engine = Game.scenario(CROWD, {"k": "kobold"})
     engines.append(engine)
     schedule, me = engine.schedule, engine.position(engine.player)
 
@@ -209,7 +218,7 @@ def test_the_kinds_with_rivals_follow_the_catalog_in_play(engines):
     """``feuds._with_rivals`` is kept by the pairs' value: another catalog's rivals are its own."""
     from dataclasses import replace
 
-    engine = Engine.scenario(RIVALS, {"k": "kobold", "r": "giant rat"})
+    engine = Game.scenario(RIVALS, {"k": "kobold", "r": "giant rat"})
     engines.append(engine)
     kobold = next(e for e, (c, _) in engine.creatures_here() if c.kind == "kobold")
     rat = next(e for e, (c, _) in engine.creatures_here() if c.kind == "giant rat")
@@ -230,9 +239,9 @@ def test_the_schedule_gives_the_earliest_actor_turn_after_turn(engines):
     the player acted out of turn, or an actor has gone."""
     import random
 
-    from game.world.components import Actor
+    from game.world.core.components import Actor
 
-    engine = Engine.scenario(CROWD, {"k": "kobold"})
+    engine = Game.scenario(CROWD, {"k": "kobold"})
     engines.append(engine)
     rng = random.Random(5)
     schedule = engine.schedule
@@ -256,10 +265,10 @@ HALL = """
 """
 
 
-def _look_after(engine: Engine, change) -> tuple[list[str], bool]:
+def _look_after(engine: Game, change) -> tuple[list[str], bool]:
     """A look at who is in view (as the turn loop's start has it), then ``change``, then a
     kobold's look after its turn: its arrival words and whether it is in view now."""
-    from game.world import sight
+    from game.world.core import sight
 
     engine._use()
     sight.comes_into_view(engine)
@@ -269,22 +278,22 @@ def _look_after(engine: Engine, change) -> tuple[list[str], bool]:
     return [repr(e) for e in events], engine.sees(kobold)
 
 
-def _far_kobold(engine: Engine) -> int:
+def _far_kobold(engine: Game) -> int:
     return next(e for e, _ in engine.creatures_here())
 
 
-def _walks_in(engine: Engine) -> int:
+def _walks_in(engine: Game) -> int:
     kobold = _far_kobold(engine)
     engine.move_entity(kobold, 5, 1)
     return kobold
 
 
-def _light_reaches(engine: Engine) -> int:
+def _light_reaches(engine: Game) -> int:
     engine.gamemap.update_fov(15, 1, 8)  # the sight cast again from further down the hall
     return _far_kobold(engine)
 
 
-def _appears(engine: Engine) -> int:
+def _appears(engine: Game) -> int:
     return engine.create_creature("kobold", 4, 1, 1)
 
 
@@ -292,7 +301,7 @@ def _appears(engine: Engine) -> int:
 def test_a_creature_that_comes_into_view_between_looks_is_announced(engines, change):
     """``came_into_view`` skips its look only while nobody has moved, come or gone and the
     sight is the same since the last look (``Schedule.looked``): each of these changes it."""
-    engine = Engine.scenario(HALL, {})
+    engine = Game.scenario(HALL, {})
     engines.append(engine)
     engine.create_creature("kobold", 20, 1, 1)
     words, seen = _look_after(engine, change)
@@ -300,7 +309,7 @@ def test_a_creature_that_comes_into_view_between_looks_is_announced(engines, cha
 
 
 def test_nothing_changed_since_the_look_nothing_to_announce(engines):
-    engine = Engine.scenario(HALL, {})
+    engine = Game.scenario(HALL, {})
     engines.append(engine)
     engine.create_creature("kobold", 20, 1, 1)
     engine.create_creature("kobold", 5, 1, 1)
@@ -314,9 +323,9 @@ def test_nothing_changed_since_the_look_nothing_to_announce(engines):
 def test_the_look_at_the_level_sees_what_changed_since_the_last(engines, change):
     """``comes_into_view`` skips its walk over the level on the same terms (nobody moved,
     came or went, the same sight): after each of these changes it looks again."""
-    from game.world import sight
+    from game.world.core import sight
 
-    engine = Engine.scenario(HALL, {})
+    engine = Game.scenario(HALL, {})
     engines.append(engine)
     engine.create_creature("kobold", 20, 1, 1)
     engine._use()

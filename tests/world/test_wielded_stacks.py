@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from test_scenarios import scenario
 
-from game.world import actions as A
-from game.world import stacks
-from game.world.components import Equipment, Item
+from game.world.core import actions as A
+from game.world.core.components import Equipment, Item
+from game.world.play import stacks, start
 
 ROOM = """
 #####
@@ -36,7 +36,7 @@ def test_the_rogue_starts_with_one_dagger_in_hand_and_two_to_throw(engines):
 
 def test_wielding_from_a_stack_takes_one_and_taking_it_off_puts_it_back(engines):
     engine = scenario(engines, ROOM)  # a dwarf warrior with a long sword
-    stack = engine._give(engine.player, "dagger", 3)
+    stack = start.give(engine, engine.player, "dagger", 3)
     letter = engine.component(stack, Item).letter
     result = engine.submit(A.Wield(stack))
     assert result.events[0].text == "You wield the dagger."
@@ -56,7 +56,7 @@ def test_wielding_something_else_returns_the_dagger_to_its_stack(engines):
     engine = scenario(engines, ROOM, character="human rogue")
     main = engine.component(engine.player, Equipment).main
     stack = next(i for i in daggers(engine) if i != main)
-    mace = engine._give(engine.player, "mace")
+    mace = start.give(engine, engine.player, "mace")
     engine.submit(A.TakeOff(main))  # the hand is empty: the dagger rejoined the stack
     assert daggers(engine) == [stack] and engine.item_count(stack) == 3
     engine.submit(A.Wield(stack))
@@ -68,6 +68,6 @@ def test_wielding_something_else_returns_the_dagger_to_its_stack(engines):
 
 def test_a_lone_dagger_is_wielded_as_it_is(engines):
     engine = scenario(engines, ROOM)
-    dagger = engine._give(engine.player, "dagger")
+    dagger = start.give(engine, engine.player, "dagger")
     engine.submit(A.Wield(dagger))
     assert engine.component(engine.player, Equipment).off == dagger

@@ -1,0 +1,577 @@
+"""The engine: an esper world behind ``submit(action)``.
+
+The front end hands it Action values; it performs the player's action, then runs every other
+actor in time order (integer ticks of 0.1 s, ties broken by entity id) until the player must act
+again, and returns the events. It knows no gameplay: what an action does and what a creature's
+turn is come from the ``Gameplay`` it is handed (``game.world.game`` hands it the game's). esper's world is global, so every public method switches to this
+engine's own world first: two engines (a game and a fight simulator) never share entities.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+import esper
+import numpy as np
+
+from game.content.catalog import GOAL_ITEM, Catalog, load_catalog
+from game.rules import magic, profiles, stats, systems
+from game.rules.breakdown import breakdown
+
+from . import actions as A
+from . import floor, hashing, paths, sight, state
+from .components import (
+    Actor,
+    Creature,
+    Equipment,
+    Health,
+    Inventory,
+    Item,
+    Named,
+    Player,
+    Position,
+    Powers,
+    Renderable,
+    Spells,
+    Stance,
+    Supply,
+    Vitals,
+)
+from .events import AttackEvent, Died, Event, Message
+from .fighter_cache import FighterCache
+from .gamemap import GameMap
+from .gameplay import Gameplay
+from .mapgen import MAX_DEPTH, generate
+from .rng import Streams, derive
+from .schedule import Schedule
+
+MAP_WIDTH, MAP_HEIGHT = 80, 40
+FOV_RADIUS = sight.LIGHT_RADIUS
+LOG_LIMIT = 500
+CHECKPOINT_EVERY = 50  # a recording's sync check: the state hash after every 50 actions
+KEYFRAME_EVERY = 500  # the whole state after every 500 actions, for jumps in long replays
+_worlds = itertools.count(1)
+
+
+class Engine:
+    """One game: its seed, its world, its levels and its log."""
+
+    def __init__(self, seed: int, character: str = "dwarf warrior", *, play: Gameplay,
+                 catalog: Catalog | None = None, wizard: bool = False,
+                 rules: str = systems.DEFAULT) -> None:
+        self._setup(play, seed, character, catalog, rules)
+        self.player = self.play.create_player(self, wizard)
+        self.enter_level(1, arriving_down=True)
+        self.say(f"You enter the dungeon. Find the {GOAL_ITEM} on depth {MAX_DEPTH} "
+                 f"and bring it back up.")
+        self._log(sight.comes_into_view(self))
+
+    def _setup(self, play: Gameplay, seed: int, character: str, catalog: Catalog | None,
+               rules: str = systems.DEFAULT) -> None:
+        """An empty game: no entities, no levels yet. ``rules`` names its combat system."""
+        self.play = play
+        self.system = systems.get(rules)
+        self.rules = rules
+        self.catalog = catalog or load_catalog()
+        if character not in self.catalog.characters:
+            raise ValueError(f"unknown character {character!r}")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"the seed must be an integer, not {seed!r}")
+        self.seed, self.character = seed, character
+        self.streams = Streams(seed)
+        self.world = f"engine-{next(_worlds)}"
+        self.levels: dict[int, GameMap] = {}
+        self.level_seeds: dict[int, int] = {}  # a wizard's regenerated levels
+        self.depth = 1
+        self.now = 0
+        self.turn = 0
+        self.actions: list[A.Action] = []
+        self.checkpoints: dict[int, str] = {}  # state hash after every CHECKPOINT_EVERY actions
+        self.keyframes: dict[int, str] = {}  # state() as canonical JSON every KEYFRAME_EVERY
+        self.keyframe_every = KEYFRAME_EVERY  # 0: none (a replay only verified needs none)
+        self.pending: A.Action | None = None  # the action being performed
+        self.log: list[Message] = []
+        self.outcome: str | None = None  # "dead" or "won"
+        self.cause = ""
+        self._distance = paths.DistanceMaps()
+        self._fighters = FighterCache(play.fighter)
+        self._hasher = hashing.StateHasher()
+        self.floor = floor.Floor()
+        self.schedule = Schedule()
+        self._use()
+
+    def state(self, *, log: bool = True, entities: object = None,
+              streams: object = None, explored: object = None) -> dict:
+        """Everything that makes this game what it is, as JSON-ready data. Maps are not in it:
+        they come back from the seed; only what the player has explored is kept. The state
+        hash passes ``entities``, ``streams`` and ``explored`` to stand in for parts it spells
+        itself."""
+        self._use()
+        data = {
+            "seed": self.seed, "character": self.character, "depth": self.depth,
+            "now": self.now, "turn": self.turn, "outcome": self.outcome, "cause": self.cause,
+            "player": self.player,
+            "streams": self.streams.state() if streams is None else streams,
+            "explored": ({str(d): gm.explored_to_rle() for d, gm in sorted(self.levels.items())}
+                         if explored is None else explored),
+            "level_seeds": {str(d): v for d, v in sorted(self.level_seeds.items())},
+            "next_id": state.next_entity_id(),
+            "entities": state.entities_json() if entities is None else entities,
+        }
+        if self.rules != systems.DEFAULT:  # a manual game's state (and hash) is as it always was
+            data["rules"] = self.rules
+        if log:
+            data["log"] = [[m.text, m.tone, m.turn] for m in self.log]
+        return data
+
+    @classmethod
+    def from_state(cls, data: dict, *, play: Gameplay,
+                   catalog: Catalog | None = None) -> Engine:
+        """Rebuild a game from ``state()`` data; anything malformed is a ValueError."""
+        engine = cls.__new__(cls)
+        try:
+            engine._setup(play, data["seed"], data["character"], catalog,
+                          data.get("rules", systems.DEFAULT))
+            engine._restore(data)
+        except ValueError:
+            engine.close()
+            raise
+        except Exception as err:  # untrusted data may break in any way: one kind of error
+            engine.close()
+            raise ValueError(f"bad game state: {type(err).__name__}: {err}") from None
+        return engine
+
+    def _restore(self, data: dict) -> None:
+        self.depth, self.now, self.turn = (int(data["depth"]), int(data["now"]),
+                                           int(data["turn"]))
+        self.outcome, self.cause = data["outcome"], str(data["cause"])
+        self.streams.restore(data["streams"])
+        self.level_seeds = {int(d): int(v) for d, v in data.get("level_seeds", {}).items()}
+        for depth, runs in data["explored"].items():
+            gm = self._generate(int(depth))
+            gm.explored_from_rle(runs)
+            self.levels[int(depth)] = gm
+        state.restore_entities(data["entities"], data["next_id"])
+        self.player = data["player"]
+        if self.depth not in self.levels or not esper.has_component(self.player, Player):
+            raise ValueError("bad game state: no player on a known level")
+        self.log = [Message(str(row[0]), str(row[1]), _turn(row)) for row in data.get("log", [])]
+        pos = esper.component_for_entity(self.player, Position)
+        self.gamemap.update_fov(pos.x, pos.y, FOV_RADIUS)
+
+    def state_text(self) -> str:
+        """``state.canonical(self.state())``, spelled as the state hash spells it."""
+        self._use()
+        return self._hasher.text(self, log=True)
+
+    def state_hash(self) -> str:
+        """sha256 of the canonical JSON of ``state(log=False)`` (``game.world.core.hashing``)."""
+        self._use()
+        return self._hasher.digest(self)
+
+    @classmethod
+    def scenario(cls, picture: str, legend: dict[str, str] | None = None, *,
+                 character: str = "dwarf warrior", seed: int = 0,
+                 rules: str = systems.DEFAULT, play: Gameplay | None = None) -> Engine:
+        """A game on a small hand-drawn level, for tests: ``@`` is the player, ``#`` wall,
+        ``<``/``>`` stairs, and each legend character a creature kind or an item name."""
+        engine = cls(seed, character, rules=rules) if play is None else \
+            cls(seed, character, rules=rules, play=play)
+        engine._use()
+        for eid, _ in list(esper.get_components(Position)):
+            if eid != engine.player:
+                esper.delete_entity(eid, immediate=True)
+        gm = GameMap.from_ascii(picture)
+        engine.levels = {1: gm}
+        engine.log.clear()
+        for y, row in enumerate(picture.strip("\n").splitlines()):
+            for x, char in enumerate(row):
+                engine._place(char, x, y, (legend or {}).get(char))
+        engine._distance.clear()
+        engine.schedule.invalidate()
+        pos = engine.position(engine.player)
+        gm.update_fov(pos.x, pos.y, FOV_RADIUS)
+        sight.comes_into_view(engine)  # what the picture shows is in view already
+        return engine
+
+    def _place(self, char: str, x: int, y: int, name: str | None) -> None:
+        if char == "@":
+            pos = esper.component_for_entity(self.player, Position)
+            pos.x, pos.y, pos.depth = x, y, 1
+        elif name in self.catalog.creatures:
+            esper.component_for_entity(self.create_creature(name, x, y, 1), Creature).awake = True
+        elif name is not None:
+            self.create_item(name, 1, Position(x, y, 1))
+
+    # --- the world ----------------------------------------------------------------------
+
+    def _use(self) -> None:
+        if esper.current_world != self.world:
+            esper.switch_world(self.world)
+
+    def close(self) -> None:
+        """Free this engine's esper world."""
+        if self.world in esper.list_worlds():
+            esper.switch_world("default")
+            esper.delete_world(self.world)
+
+    @property
+    def gamemap(self) -> GameMap:
+        return self.levels[self.depth]
+
+    @property
+    def over(self) -> bool:
+        return self.outcome is not None
+
+    def say(self, text: str, tone: str = "info") -> Message:
+        """Log a line; the line as logged comes back ("... (x2)" for a notice again)."""
+        return self._append(text, tone)
+
+    def _log(self, events: list[Event]) -> None:
+        """Messages and what the player saw of attacks; in wizard mode with the roll display
+        on, every attack's full breakdown as well."""
+        rolls = bool(events) and self._player_flags().show_rolls
+        for event in events:
+            if isinstance(event, Died) and event.entity == self.player:
+                self.log.append(Message("You die...", "bad", self.turn))
+                break  # nothing is logged after the player's death
+            if isinstance(event, Message):
+                self._append(event.text, event.tone)
+            elif isinstance(event, AttackEvent):
+                self.log += [Message(line, "combat", self.turn) for line in event.lines]
+                if rolls:
+                    self.log += [Message("  " + line, "wizard", self.turn)
+                                 for line in breakdown(event.outcome)]
+        del self.log[:-LOG_LIMIT]
+
+    def _append(self, text: str, tone: str) -> Message:
+        """Add a line; the same notice again ("There is a wall in the way.") becomes
+        "... (x2)" instead of filling the log. Fights are logged blow by blow."""
+        log = self.log
+        last = log[-1] if log else None
+        if last is not None and tone == last.tone == "info" and (
+                last.text == text or last.text.startswith(text + " (x")):
+            count = int(last.text[len(text) + 3:-1]) if last.text != text else 1
+            message = log[-1] = Message(f"{text} (x{count + 1})", tone, self.turn)
+        else:
+            message = Message(text, tone, self.turn)
+            log.append(message)
+        return message
+
+    def _player_flags(self) -> Player:
+        return esper.component_for_entity(self.player, Player)
+
+    # --- creating things ----------------------------------------------------------------
+
+    def create_item(self, name: str, count: int = 1, at: Position | None = None,
+                    powers: Powers | None = None) -> int:
+        glyph, colour = self.catalog.glyph(name)
+        components = [Item(name, count), Named(name), Renderable(glyph, colour, 1)]
+        if at is not None:
+            components.append(at)
+        if powers is not None:
+            components.append(powers)
+        return esper.create_entity(*components)
+
+    def create_creature(self, kind_name: str, x: int, y: int, depth: int) -> int:
+        kind = self.catalog.creatures[kind_name]
+        self.schedule.invalidate()
+        stamina = stats.max_stamina(kind.constitution)
+        eid = esper.create_entity(
+            Creature(kind.name), Named(kind.name), Renderable(kind.glyph, kind.colour, 2),
+            Position(x, y, depth), Actor(self.now + 1, kind.speed),
+            Health(kind.hit_points, kind.hit_points), Stance(kind.stance, stamina, stamina),
+            Vitals(self.now + stats.VITALS_TICKS), Supply(kind.ammo_count, kind.throw_count),
+        )
+        if kind.spells:
+            points = magic.max_spell_points(kind.willpower)
+            esper.add_component(eid, Spells(list(kind.spells), points, points))
+        return eid
+
+    # --- levels -------------------------------------------------------------------------
+
+    def enter_level(self, depth: int, *, arriving_down: bool) -> None:
+        fresh = depth not in self.levels
+        if fresh:
+            self.levels[depth] = self._generate(depth)
+        self.depth = depth
+        gm = self.gamemap
+        x, y = gm.stairs_up if arriving_down else gm.stairs_down
+        pos = esper.try_component(self.player, Position)
+        if pos is None:
+            esper.add_component(self.player, Position(x, y, depth))
+        else:
+            pos.x, pos.y, pos.depth = x, y, depth
+        if fresh:
+            self.play.populate(self, gm)
+        sight.forget_view(self, depth)
+        self._catch_up()
+        self._distance.clear()
+        self.schedule.invalidate()
+        gm.update_fov(x, y, FOV_RADIUS)
+
+    def _generate(self, depth: int) -> GameMap:
+        return generate(self.level_seeds.get(depth, self.seed), depth, MAP_WIDTH, MAP_HEIGHT)
+
+    def go_to_level(self, depth: int) -> None:
+        """Arrive on ``depth`` by its stairs up (the wizard's way down or up)."""
+        self.enter_level(depth, arriving_down=True)
+
+    def regenerate_level(self) -> None:
+        """A new layout and new contents for this level (wizard mode), from a seed derived
+        from the game seed and how often it was regenerated: replays stay exact."""
+        depth = self.depth
+        for eid, _ in [(e, c) for e, c in esper.get_components(Position)
+                       if c[0].depth == depth and e != self.player]:
+            esper.delete_entity(eid, immediate=True)
+            self.play.gone(eid)
+        count = self.level_seeds.get(-depth, 0) + 1
+        self.level_seeds[-depth] = count  # negative keys count regenerations
+        self.level_seeds[depth] = derive(self.seed, f"regen:{depth}:{count}")
+        del self.levels[depth]
+        self.enter_level(depth, arriving_down=True)
+
+    def refresh(self) -> None:
+        """After a wizard moves things: new sight, new distance maps."""
+        self._distance.clear()
+        self.schedule.invalidate()
+        pos = esper.component_for_entity(self.player, Position)
+        self.gamemap.update_fov(pos.x, pos.y, FOV_RADIUS)
+
+    def heal_fully(self, eid: int) -> None:
+        health = esper.component_for_entity(eid, Health)
+        health.hp = health.max_hp
+        vitals = esper.try_component(eid, Vitals)
+        if vitals is not None:
+            vitals.bleeding = vitals.poison = vitals.disease = 0
+
+    def skill_names(self) -> list[str]:
+        return self.play.skill_names(self.catalog)
+
+    def _catch_up(self) -> None:
+        """Creatures on a level left behind wait where they were; none acts for the past."""
+        for _, (actor, pos) in esper.get_components(Actor, Position):
+            if pos.depth == self.depth:
+                actor.next_tick = max(actor.next_tick, self.now)
+        for _, (body, pos) in esper.get_components(Vitals, Position):
+            if pos.depth == self.depth:
+                body.next_tick = max(body.next_tick, self.now)
+
+    # --- queries for processors and screens ---------------------------------------------
+
+    def fighter(self, eid: int, *, known_only: bool = False,
+                thrown: int | None = None) -> profiles.Fighter:
+        """As it fights now (all its magic), or as the @ screen shows it (``known_only``)."""
+        self._use()
+        in_wall = self.in_wall(eid)
+        if thrown is not None:
+            return self.play.fighter(self.catalog, eid, in_wall=in_wall, thrown=thrown)
+        return self._fighters.get(self, eid, in_wall, known_only)
+
+    def in_wall(self, eid: int) -> bool:
+        """It stands inside a wall (a ghost): its Fighter has the wall's Defence."""
+        pos = esper.try_component(eid, Position)
+        return pos is not None and bool(self.levels[pos.depth].wall.item(pos.x, pos.y))
+
+    def position(self, eid: int) -> Position:
+        self._use()
+        return esper.component_for_entity(eid, Position)
+
+    def sees(self, eid: int) -> bool:
+        """The player sees it: it stands on a visible cell of this level."""
+        comps = esper._entities.get(eid)  # the current world's, read directly
+        pos = comps.get(Position) if comps else None
+        return (pos is not None and pos.depth == self.depth
+                and self.levels[pos.depth].visible.item(pos.x, pos.y))
+
+    def is_dead(self, eid: int) -> bool:
+        return esper.component_for_entity(eid, Health).hp <= 0
+
+    def creatures_here(self) -> list[tuple[int, tuple[Creature, Position]]]:
+        self._use()
+        return sorted((e, c) for e, c in esper.get_components(Creature, Position)
+                      if c[1].depth == self.depth)
+
+    def located(self, kind: type) -> list[tuple[int, Position]]:
+        """Every entity with a ``kind`` component lying or standing on this level."""
+        self._use()
+        return [(e, pos) for e, (_, pos) in esper.get_components(kind, Position)
+                if pos.depth == self.depth]
+
+    def components(self, eid: int) -> dict[type, object]:
+        """The entity's components by class: esper's own dict, one look-up for many reads.
+        Read it; never change it (``set_component`` does)."""
+        self._use()
+        return esper._entities[eid]
+
+    def drawn(self) -> list[tuple[int, tuple[Position, Renderable]]]:
+        """Every entity that has a look, on any level (the map keeps those of its depth):
+        esper's own cached list, so asking costs nothing. Read it; never change it."""
+        self._use()
+        return esper.get_components(Position, Renderable)
+
+    def items_at(self, x: int, y: int) -> list[int]:
+        self._use()
+        return sorted(self.floor.items.at(self.depth, x, y))
+
+    def blocker_at(self, x: int, y: int) -> int | None:
+        """The creature (or player) standing on a cell of this level."""
+        return self.schedule.at(self.depth, x, y)
+
+    def can_enter(self, eid: int, x: int, y: int) -> bool:
+        gm = self.gamemap
+        if not gm.in_bounds(x, y) or self.blocker_at(x, y) is not None:
+            return False
+        if gm.walkable[x, y]:
+            return True
+        creature = esper.try_component(eid, Creature)
+        return (creature is not None and self.catalog.creatures[creature.kind].passes_walls
+                and 0 < x < gm.width - 1 and 0 < y < gm.height - 1)
+
+    def move_entity(self, eid: int, x: int, y: int) -> None:
+        pos = esper.component_for_entity(eid, Position)
+        self.schedule.moved(eid, (pos.x, pos.y), (x, y))
+        pos.x, pos.y = x, y
+
+    def distance_map(self, through_walls: bool,
+                     near: tuple[int, int] | None = None) -> np.ndarray:
+        """Steps to the player from every cell, shared by every hunter (read-only); over the
+        floor and ``near`` a cell, exact only there and nearer (``paths.DistanceMaps.near``)."""
+        pos = esper.component_for_entity(self.player, Position)
+        walkable = self.levels[pos.depth].walkable
+        if near is not None and not through_walls:
+            return self._distance.near(pos.depth, walkable, pos.x, pos.y, near)
+        return self._distance.to(pos.depth, walkable, pos.x, pos.y, through_walls)
+
+    def inventory(self) -> list[int]:
+        self._use()
+        return list(esper.component_for_entity(self.player, Inventory).items)
+
+    def item_name(self, item: int) -> str:
+        """The name as the player knows it: "2 murky potions", "+1 long sword of slaying"."""
+        self._use()
+        return self.play.display_name(self, item)
+
+    def item_name_only(self, item: int) -> str:
+        """The table name of an item, without its count."""
+        self._use()
+        return esper.component_for_entity(item, Item).name
+
+    def item_count(self, item: int) -> int:
+        self._use()
+        return esper.component_for_entity(item, Item).count
+
+    def equipped_slot(self, item: int) -> str | None:
+        self._use()
+        eq = esper.component_for_entity(self.player, Equipment)
+        return next((s for s, v in eq.slots().items() if v == item), None)
+
+    def component(self, eid: int, kind: type):
+        self._use()
+        return esper.try_component(eid, kind)
+
+    def set_component(self, eid: int, component: object) -> None:
+        self._use()
+        esper.add_component(eid, component)
+
+    def exists(self, eid: int) -> bool:
+        self._use()
+        return esper.entity_exists(eid)
+
+    def delete(self, eid: int) -> None:
+        self._use()
+        esper.delete_entity(eid, immediate=True)
+        self.schedule.invalidate()
+
+    # --- time ---------------------------------------------------------------------------
+
+    def submit(self, action: A.Action) -> A.Result:
+        """Perform the player's action, then everyone else's until the player acts again."""
+        self._use()
+        if self.outcome is not None:
+            return A.Impossible("The game is over.")
+        self.pending = action  # what a crash report records as the action that crashed
+        result = self._perform(action)
+        self.pending = None
+        if isinstance(result, A.Impossible):
+            self.say(result.reason)
+            return result
+        self.actions.append(action)
+        if len(self.actions) % CHECKPOINT_EVERY == 0:
+            self.checkpoints[len(self.actions)] = self.state_hash()
+        if self.keyframe_every and len(self.actions) % self.keyframe_every == 0:
+            self.keyframes[len(self.actions)] = self.state_text()
+        return result
+
+    def _perform(self, action: A.Action, depth: int = 0) -> A.Result:
+        handler = self.play.handlers.get(action.tag)
+        if handler is not None:
+            result = handler(self, action)
+        elif hasattr(action, "perform"):  # actions defined above the world (wizard commands)
+            result = action.perform(self)
+        else:
+            return A.Impossible(f"Nothing happens ({action.tag}).")
+        if isinstance(result, A.Instead) and depth < 3:
+            return self._perform(result.action, depth + 1)
+        if isinstance(result, A.Done):
+            ticks = self.play.scaled(self, result.ticks)
+            later = self.spend(ticks) if ticks else []
+            if later or type(result.events) is not tuple:  # else it is the whole result
+                result = A.Done((*result.events, *later), result.ticks)
+            self._log(result.events)
+        return result
+
+    def spend(self, ticks: int) -> list[Event]:
+        """The player's action took ``ticks``: run the world until the player's next turn."""
+        self.turn += 1
+        me, schedule, play = self.player, self.schedule, self.play
+        mine = esper.component_for_entity(me, Actor)
+        mine.next_tick += ticks
+        mine_at = esper.component_for_entity(me, Position)  # moved in place, never replaced
+        self.gamemap.update_fov(mine_at.x, mine_at.y, FOV_RADIUS)
+        events: list[Event] = sight.comes_into_view(self)
+        done = None  # the entry of the actor whose turn just ended (Schedule.next_turn)
+        while self.outcome is None:  # (the schedule queues each actor again: next_turn)
+            eid, comps = schedule.next_turn(self.depth, done)
+            done = None
+            actor = comps[Actor]
+            if actor.next_tick > self.now:
+                self.now = actor.next_tick
+            due = comps.get(Vitals)  # metabolise does nothing (and ends nothing) until due
+            if due is not None and due.next_tick <= self.now:
+                ticked = play.vitals(self, eid, due, comps)
+                if ticked:  # nothing ends without a word (a death is a Died event)
+                    events += ticked
+                    if self.outcome is not None:
+                        break
+                    if not esper.entity_exists(eid):
+                        continue
+            if eid == me:
+                break
+            taken = play.sleeps_through(self, comps, mine_at)
+            if taken is None:
+                taken_events, taken = play.awake_turn(self, eid, comps)
+                events += taken_events
+                if not esper.entity_exists(eid):
+                    continue
+            arrived = sight.came_into_view(self, eid, comps)
+            if arrived:
+                events += arrived
+            actor.next_tick += taken
+            done = (actor.next_tick, eid)
+        return events
+
+    # --- the whole state ----------------------------------------------------------------
+
+    def entities(self) -> Iterator[tuple[int, dict]]:
+        """Every entity and its components, in id order."""
+        self._use()
+        for eid in sorted(esper._entities):
+            yield eid, esper.components_for_entity(eid)
+
+
+def _turn(row: list) -> int:
+    """A saved log line's turn ([text, tone, turn]; saves from before turns were kept: 0)."""
+    turn = row[2] if len(row) > 2 else 0
+    return turn if type(turn) is int and turn >= 0 else 0

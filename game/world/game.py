@@ -1,0 +1,52 @@
+"""The game: the engine handed the gameplay it plays by.
+
+``game.world.core`` is the machinery and knows no gameplay; ``game.world.play`` is the
+gameplay, built on it. This module joins them: ``GAMEPLAY`` names the action handlers and each
+step of a turn, and ``Game`` is the engine that plays by them. Everything above the world
+(persistence, the UI, the env, the tools) makes games here.
+"""
+
+from __future__ import annotations
+
+from game.content.catalog import Catalog
+from game.rules import systems
+
+from .core.engine import Engine
+from .core.gameplay import Gameplay
+from .play import (
+    ai,
+    effects,
+    feuds,
+    fighters,
+    knowledge,
+    populate,
+    start,
+    vitals,
+    wizard_actions,  # noqa: F401  (registers the wizard's action tags)
+)
+from .play.handlers import HANDLERS
+
+GAMEPLAY = Gameplay(
+    handlers=HANDLERS, create_player=start.create_player, populate=populate.populate_level,
+    scaled=effects.scaled, vitals=vitals.catch_up, sleeps_through=ai.sleeps_through,
+    awake_turn=ai.awake_turn, gone=feuds.forget, fighter=fighters.fighter,
+    display_name=knowledge.display_name, skill_names=fighters.skill_names,
+)
+
+
+class Game(Engine):
+    """A game of this roguelike: an ``Engine`` playing by ``GAMEPLAY``."""
+
+    def __init__(self, seed: int, character: str = "dwarf warrior", *,
+                 catalog: Catalog | None = None, wizard: bool = False,
+                 rules: str = systems.DEFAULT) -> None:
+        super().__init__(seed, character, play=GAMEPLAY, catalog=catalog, wizard=wizard,
+                         rules=rules)
+
+    @classmethod
+    def from_state(cls, data: dict, *, catalog: Catalog | None = None,
+                   play: Gameplay = GAMEPLAY) -> Game:
+        """Rebuild a game from ``state()`` data; anything malformed is a ValueError."""
+        game = super().from_state(data, play=play, catalog=catalog)
+        assert isinstance(game, Game)
+        return game

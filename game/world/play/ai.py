@@ -1,0 +1,222 @@
+"""Creature behaviour: hunt, wander, flee when hurt, and packs that wake together.
+
+Hunters follow one distance map to the player, computed once per player turn and shared by all
+of them (``Engine.distance_map``), not one path search per creature.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import esper
+import numpy as np
+
+from game.rules import profiles
+from game.rules.items import Armour
+from game.world.core import sight
+from game.world.core.components import Creature, Health, Position, Supply
+from game.world.core.events import Event
+
+from . import caster_ai, combat, feuds, free_blows, missiles, stealth
+
+if TYPE_CHECKING:
+    from game.world.core.engine import Engine
+
+DIRECTIONS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+FLEE_BELOW = 3  # flee when hit points fall below a third of the maximum
+PACK_RADIUS = 8
+BASH_ONE_IN = 4
+UNREACHABLE = np.iinfo(np.int32).max
+
+
+def act(engine: Engine, eid: int, comps: dict | None = None) -> tuple[list[Event], int]:
+    """One turn of a creature: returns its events and the ticks it took (a sleeper's turn as
+    ``sleeps_through`` answers it). ``comps``, when given, is esper's dict of its components
+    (the turn loop has it)."""
+    if comps is None:
+        comps = esper._entities[eid]  # the current world's, read directly
+    slept = sleeps_through(engine, comps, esper._entities[engine.player][Position])
+    return ([], slept) if slept is not None else awake_turn(engine, eid, comps)
+
+
+def awake_turn(engine: Engine, eid: int, comps: dict) -> tuple[list[Event], int]:
+    """``act`` for a creature that does not sleep through this turn (``sleeps_through`` has
+    said so: the turn loop asks it first)."""
+    creature = comps[Creature]
+    kind = engine.catalog.creatures[creature.kind]
+    pos = comps[Position]
+    if not creature.awake and stealth.notices(engine, eid):  # sight.notices, unwrapped
+        _wake(engine, eid, creature, kind.behaviour)
+    target = feuds.opponent(engine, eid)
+    if target is None:
+        return _wander(engine, eid, pos, kind.speed) if kind.behaviour == "wander" else (
+            [], kind.speed)
+    if _hurt(eid) and kind.behaviour == "flee_when_hurt":
+        return _flee(engine, eid, pos, kind.speed, target)
+    tpos = esper.component_for_entity(target, Position)
+    if kind.spells and target == engine.player:  # spells at the player only
+        spell = caster_ai.try_cast(engine, eid)
+        if spell is not None:
+            return spell
+    if max(abs(tpos.x - pos.x), abs(tpos.y - pos.y)) == 1:
+        return _close_in(engine, eid, kind, target)
+    seen = sight.in_light(engine, eid) if target == engine.player else True
+    if kind.ranged and seen:  # never at the player from the dark
+        shot = _shoot(engine, eid, kind, target, tpos)
+        if shot is not None:
+            return shot
+    if target != engine.player:
+        return _step_towards(engine, eid, pos, tpos, kind.speed)
+    return _approach(engine, eid, pos, kind.speed, kind.passes_walls)
+
+
+def sleeps_through(engine: Engine, comps: dict, me: Position) -> int | None:
+    """The ticks of this turn when the creature sleeps through it, else None (``me``: the
+    player's position). A sleeper (``stealth.sleeping``) that hears nothing
+    (``stealth.heard``) does nothing at all: it notices the player by noise alone, so
+    ``stealth.notices`` would say no without a roll, and with no foe ``feuds.opponent`` finds
+    it nobody to fight; nothing changes (most turns on a natural level are such). The turn
+    loop asks this, then ``awake_turn`` if need be, so a sleeper's turn is a few reads."""
+    creature = comps[Creature]
+    if creature.awake:
+        return None
+    kind = engine.catalog.creatures[creature.kind]
+    if stealth.sleeping(creature, kind.behaviour) and not stealth.heard(me, comps[Position]):
+        return kind.speed
+    return None
+
+
+def _close_in(engine: Engine, eid: int, kind, target: int) -> tuple[list[Event], int]:
+    """Up close: a shield-bearer bashes one time in four, otherwise a blow with its weapons."""
+    if isinstance(kind.off_hand, Armour) and engine.streams.ai.randint(1, BASH_ONE_IN) == 1:
+        attack = profiles.bash(engine.fighter(eid))
+        if attack is not None:
+            return combat.strike(engine, eid, target, attack, adjacent=True), attack.ticks
+    return combat.melee(engine, eid, target)
+
+
+def _shoot(engine: Engine, eid: int, kind, target: int,
+           tpos: Position) -> tuple[list[Event], int] | None:
+    """Shoot or throw at the target when it has something left and a clear line in range
+    (it does not shoot through a friend; whatever stands first in the line is struck)."""
+    supply = esper.component_for_entity(eid, Supply)
+    fighter = engine.fighter(eid)
+    if kind.missile is not None and supply.ammo > 0:
+        attack, name, breaks = profiles.shot(fighter), kind.ammo.name, kind.ammo.break_chance
+    elif kind.throws is not None and supply.throws > 0:
+        attack, name, breaks = profiles.throw(fighter, kind.throws), kind.throws.name, 0
+    else:
+        return None
+    if missiles.flight(engine, eid, tpos.x, tpos.y, attack.range).target != target:
+        return None
+    if kind.missile is not None and supply.ammo > 0:
+        supply.ammo -= 1
+    else:
+        supply.throws -= 1
+    events = missiles.loose(engine, eid, attack, tpos.x, tpos.y, name, breaks=breaks)
+    return events, attack.ticks
+
+
+def _wake(engine: Engine, eid: int, creature: Creature, behaviour: str) -> None:
+    """Seeing the player wakes a creature; a pack member wakes its kin nearby."""
+    creature.awake = True
+    if behaviour != "pack":
+        return
+    pos = esper.component_for_entity(eid, Position)
+    for _, (c, p) in engine.creatures_here():
+        if c.kind == creature.kind and max(abs(p.x - pos.x), abs(p.y - pos.y)) <= PACK_RADIUS:
+            c.awake = True
+
+
+def _hurt(eid: int) -> bool:
+    h = esper.component_for_entity(eid, Health)
+    return h.hp * FLEE_BELOW < h.max_hp
+
+
+def _approach(engine: Engine, eid: int, pos: Position, speed: int,
+              through_walls: bool) -> tuple[list[Event], int]:
+    """Step to the neighbour nearest the player on the shared distance map. Only the
+    neighbours nearer than this cell count, so the map need be exact only there (``near``):
+    one further reads at least this cell's steps and is passed over all the same."""
+    dist = engine.distance_map(through_walls, near=(pos.x, pos.y))
+    steps = sorted((int(dist[pos.x + dx, pos.y + dy]), i)
+                   for i, (dx, dy) in enumerate(DIRECTIONS)
+                   if engine.gamemap.in_bounds(pos.x + dx, pos.y + dy))
+    here = int(dist[pos.x, pos.y])
+    for value, i in steps:
+        if value >= here or value == UNREACHABLE:
+            break
+        dx, dy = DIRECTIONS[i]
+        if engine.can_enter(eid, pos.x + dx, pos.y + dy):
+            return free_blows.step(engine, eid, pos.x + dx, pos.y + dy), speed
+    return [], speed
+
+
+def _step_towards(engine: Engine, eid: int, pos: Position, tpos: Position,
+                  speed: int) -> tuple[list[Event], int]:
+    """Close in on a rival: the free neighbour nearest to it (rivals fight near each other,
+    so a straight step is enough; no distance map for them)."""
+    steps = sorted((max(abs(tpos.x - pos.x - dx), abs(tpos.y - pos.y - dy)),
+                    abs(tpos.x - pos.x - dx) + abs(tpos.y - pos.y - dy), i)
+                   for i, (dx, dy) in enumerate(DIRECTIONS))
+    here = max(abs(tpos.x - pos.x), abs(tpos.y - pos.y))
+    for d, _, i in steps:
+        if d >= here:
+            break
+        dx, dy = DIRECTIONS[i]
+        if engine.can_enter(eid, pos.x + dx, pos.y + dy):
+            return free_blows.step(engine, eid, pos.x + dx, pos.y + dy), speed
+    return [], speed
+
+
+def _flee(engine: Engine, eid: int, pos: Position, speed: int,
+          target: int) -> tuple[list[Event], int]:
+    """Step away from what it fights; a frightened creature strikes whatever blocks its way,
+    and one with nowhere to go lashes out at whatever stands beside it."""
+    tpos = esper.component_for_entity(target, Position)
+    dist = engine.distance_map(False) if target == engine.player else None
+    here = _away(dist, tpos, pos.x, pos.y)
+    best = None
+    for dx, dy in DIRECTIONS:
+        x, y = pos.x + dx, pos.y + dy
+        if not engine.gamemap.in_bounds(x, y) or not engine.gamemap.walkable[x, y]:
+            continue
+        value = _away(dist, tpos, x, y)
+        if value == UNREACHABLE:
+            continue
+        if value > here and (best is None or value > _away(dist, tpos, *best)):
+            best = (x, y)
+    if best is None:
+        return lash_out(engine, eid, speed)
+    blocker = engine.blocker_at(*best)
+    if blocker is not None and blocker != engine.player:
+        return combat.melee(engine, eid, blocker)
+    if engine.can_enter(eid, *best):
+        return free_blows.step(engine, eid, *best), speed
+    return [], speed
+
+
+def _away(dist: np.ndarray | None, tpos: Position, x: int, y: int) -> int:
+    """How far a cell is from what the creature flees: steps on the player's distance map,
+    or straight-line steps from a rival."""
+    if dist is not None:
+        return int(dist[x, y])
+    return max(abs(tpos.x - x), abs(tpos.y - y))
+
+
+def lash_out(engine: Engine, eid: int, speed: int) -> tuple[list[Event], int]:
+    """A frightened (or confused) creature with nowhere to go strikes at whatever stands
+    beside it, friend or foe, picked at random; with nobody beside it, it cowers."""
+    pos = esper.component_for_entity(eid, Position)
+    near = sorted(o for dx, dy in DIRECTIONS
+                  for o in [engine.blocker_at(pos.x + dx, pos.y + dy)] if o is not None)
+    if not near:
+        return [], speed
+    return combat.melee(engine, eid, near[engine.streams.ai.randint(0, len(near) - 1)])
+
+
+def _wander(engine: Engine, eid: int, pos: Position, speed: int) -> tuple[list[Event], int]:
+    dx, dy = DIRECTIONS[engine.streams.ai.randint(0, len(DIRECTIONS) - 1)]
+    if engine.can_enter(eid, pos.x + dx, pos.y + dy):
+        return free_blows.step(engine, eid, pos.x + dx, pos.y + dy), speed
+    return [], speed

@@ -1,0 +1,198 @@
+"""The combat processor: build both profiles, call ``game.rules``, apply the outcome.
+
+It never re-implements a rule: to-hit, damage, Protection, criticals and phrasing all come from
+``game.rules``. What it adds is the world's part: hit points, wounds, training, stamina, death
+and who saw it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import esper
+
+from game.rules import profiles, stats, talents
+from game.rules.messages import YOU, Who, attack_messages, compass
+from game.rules.resolve import Outcome
+from game.rules.systems import Clash
+from game.world.core.components import Creature, Health, Named, Position, Stance, Training, Vitals
+from game.world.core.events import AttackEvent, Event, Message
+
+from . import death, knowledge, progress, stealth
+
+if TYPE_CHECKING:
+    from game.world.core.engine import Engine
+
+WOUND = 5  # ticks of bleeding a wound adds
+WOUND_CAP = 20
+POISON = 5
+POISON_CAP = 20
+DISEASE = 100  # ticks of the effect (6 s each)
+
+
+def who(engine: Engine, eid: int) -> Who:
+    """How the player sees a combatant."""
+    if eid == engine.player:
+        return YOU
+    named = esper.component_for_entity(eid, Named)
+    return Who(named.name, seen=engine.sees(eid), proper=named.proper)
+
+
+def melee(engine: Engine, attacker: int, target: int) -> tuple[list[Event], int]:
+    """One attack up close: a blow with each weapon held (or each natural attack)."""
+    blows = profiles.melee_attacks(engine.fighter(attacker))
+    events: list[Event] = []
+    for attack in blows:
+        events += strike(engine, attacker, target, attack, adjacent=True)
+        if _fallen(engine, target) or _fallen(engine, attacker):  # a counter may kill
+            break
+    return events, blows[0].ticks
+
+
+def _fallen(engine: Engine, eid: int) -> bool:
+    return not esper.entity_exists(eid) or engine.is_dead(eid)
+
+
+def strike(engine: Engine, attacker: int, target: int, attack: profiles.AttackProfile, *,
+           adjacent: bool, vital: bool = False) -> list[Event]:
+    """Resolve one attack under the game's combat system and apply it: the single path
+    every attack in play takes. An attack on a creature that has not noticed the player is a
+    sneak attack (``stealth``); ``vital`` is the rogue's vital strike."""
+    target_fighter = engine.fighter(target)
+    attack, sneaking = stealth.sneak_attack(engine, attacker, target, attack,
+                                            profiles.defence(target_fighter))
+    clash = Clash.of(attack, _fighter(engine, attacker), target_fighter,
+                     adjacent=adjacent, by_player=attacker == engine.player,
+                     on_player=target == engine.player, vital=vital)
+    outcome = engine.system.resolve(clash, engine.streams.combat)
+    lines = _lines(engine, attacker, target, outcome, clash.defence)
+    if sneaking:
+        lines = stealth.sneak_lines(engine, target, outcome, clash.defence.crit_immune, lines)
+    events: list[Event] = [AttackEvent(attacker, target, outcome, tuple(lines))]
+    events += stealth.after_strike(engine, attacker, target, outcome)
+    events += _train(engine, attacker, attack, outcome)
+    events += _spend_stamina(engine, attacker)
+    events += knowledge.attack_used(engine, attacker, target)
+    if outcome.damage > 0:
+        _wound(engine, target, outcome)
+        events += death.damage(engine, target, outcome.damage, cause_of=attacker)
+    if outcome.counter is not None:
+        events += _counter(engine, target, attacker, outcome.counter)
+    return events
+
+
+def _fighter(engine: Engine, eid: int) -> profiles.Fighter:
+    """The attacker as a fighter; a trap attacks as an ordinary one."""
+    return engine.fighter(eid) if esper.has_component(eid, Health) else profiles.Fighter()
+
+
+def _counter(engine: Engine, defender: int, attacker: int, outcome: Outcome) -> list[Event]:
+    """The defender's counterattack (a system where the defender strikes back)."""
+    if not (esper.entity_exists(defender) and esper.entity_exists(attacker)) \
+            or engine.is_dead(attacker):
+        return []
+    protection = profiles.defence(engine.fighter(attacker))
+    lines = _lines(engine, defender, attacker, outcome, protection)
+    events: list[Event] = [AttackEvent(defender, attacker, outcome, tuple(lines))]
+    if outcome.damage > 0:
+        _wound(engine, attacker, outcome)
+        events += death.damage(engine, attacker, outcome.damage, cause_of=defender)
+    return events
+
+
+def _lines(engine: Engine, attacker: int, target: int, outcome: Outcome,
+           defence: profiles.DefenceProfile) -> list[str]:
+    """The log lines, when the player is in the fight or can see either side."""
+    a, t = who(engine, attacker), who(engine, target)
+    if not (a.is_player or t.is_player or a.seen or t.seen):
+        return []
+    natural = _natural_noun(engine, target)
+    return attack_messages(outcome, a, t, target_natural=natural,
+                           protection_noun=defence.protection_noun,
+                           came_from=_came_from(engine, attacker, target))
+
+
+def _came_from(engine: Engine, attacker: int, target: int) -> str:
+    """Where the attacker stands as seen from the target: "the east"."""
+    a, t = esper.try_component(attacker, Position), esper.try_component(target, Position)
+    if a is None or t is None:
+        return ""
+    return compass(a.x - t.x, a.y - t.y)
+
+
+def _natural_noun(engine: Engine, eid: int) -> str:
+    creature = esper.try_component(eid, Creature)
+    if creature is None:
+        return "skin"
+    return engine.catalog.creatures[creature.kind].natural_noun or "hide"
+
+
+def _wound(engine: Engine, target: int, outcome: Outcome) -> None:
+    """Bleeding from a critical or a big hit; poison or disease from an attack that carries
+    it. None of them come from a glance (``damage`` is then 0 and this is not called). What
+    has no vitals (the crit-immune: a skeleton, a ghost, a golem) does not bleed."""
+    vitals = esper.try_component(target, Vitals)
+    if vitals is None:
+        return
+    if outcome.bleeding and not profiles.defence(engine.fighter(target)).crit_immune:
+        vitals.bleeding = min(WOUND_CAP, vitals.bleeding + WOUND)
+    hardy = progress.trait(engine, target) == talents.HARDY  # a dwarf: half as long
+    if "poison" in outcome.effects:
+        vitals.poison = min(POISON_CAP, vitals.poison + _halved(POISON, hardy))
+    if "disease" in outcome.effects:
+        vitals.disease = max(vitals.disease, _halved(DISEASE, hardy))
+
+
+def _halved(ticks: int, hardy: bool) -> int:
+    return (ticks + 1) // 2 if hardy else ticks
+
+
+def _train(engine: Engine, eid: int, attack: profiles.AttackProfile,
+           outcome: Outcome) -> list[Event]:
+    """A landed blow (a glance included) trains the skill and style by 2, a miss by 1."""
+    training = esper.try_component(eid, Training)
+    if training is None:
+        return []
+    points = stats.TRAIN_HIT if outcome.hit else stats.TRAIN_MISS
+    events: list[Event] = []
+    for name, ranks in ((attack.skill, training.skills), (attack.style, training.styles)):
+        if name:
+            events += add_points(training, ranks, name, points)
+    return events
+
+
+def add_points(training: Training, ranks: dict[str, int], name: str,
+                points: int) -> list[Event]:
+    rank = ranks.get(name, 0)
+    if rank >= stats.MAX_RANK:
+        return []
+    have = training.points.get(name, 0) + points
+    if have < stats.rank_cost(rank):
+        training.points[name] = have
+        return []
+    training.points[name] = have - stats.rank_cost(rank)
+    ranks[name] = rank + 1
+    return [Message(f"You reach rank {rank + 1} in {name}.", "good")]
+
+
+def _spend_stamina(engine: Engine, eid: int) -> list[Event]:
+    """A blow in Aggressive or Frenzy spends stamina; in the other stances it regains it.
+    At 0 the fighter drops to Normal."""
+    stance = esper.try_component(eid, Stance)
+    if stance is None:
+        return []
+    change = stats.STANCES[stance.name].stamina
+    stance.stamina = max(0, min(stance.max_stamina, stance.stamina + change))
+    if stance.stamina == 0 and change < 0:
+        stance.name = stats.NORMAL.name
+        if eid == engine.player:
+            return [Message("You are out of breath and fall back to a Normal stance.", "bad")]
+    return []
+
+
+def health(eid: int) -> Health:
+    return esper.component_for_entity(eid, Health)
+
+
+def position(eid: int) -> Position:
+    return esper.component_for_entity(eid, Position)

@@ -1,0 +1,194 @@
+"""Potions, scrolls, wands and books in use; and casting a known spell.
+
+Using an unknown potion, scroll or wand teaches its kind (its effect shows what it was).
+Every choice of a random kind (a teleport's landing) comes from the loot stream.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import esper
+
+from game.content.magic import Consumable
+from game.rules import stats
+from game.rules.magic import MAX_ENCHANT
+from game.rules.messages import a_or_an
+from game.world.core import actions as A
+from game.world.core.components import Effects, Equipment, Health, Item, Powers, Spells, Vitals
+from game.world.core.events import Event, Message
+
+from . import belongings, knowledge, spells
+from .wizard_actions import map_level
+
+if TYPE_CHECKING:
+    from game.world.core.engine import Engine
+
+
+def _data(engine: Engine, item: int) -> Consumable | None:
+    data = engine.catalog.lookup(esper.component_for_entity(item, Item).name)
+    return data if isinstance(data, Consumable) else None
+
+
+def _learnt(engine: Engine, item: int, data: Consumable) -> list[Event]:
+    """Using it taught the kind: "It was a potion of speed."."""
+    if knowledge.learn_kind(engine, data.name):
+        return [Message(f"It was {a_or_an(data.name)}.")]
+    return []
+
+
+# --- potions ------------------------------------------------------------------------------
+
+
+def quaff(engine: Engine, item: int, data: Consumable) -> A.Result:
+    events = _potion(engine, data) + _learnt(engine, item, data)
+    belongings.consume(engine, item)
+    return A.Done(tuple(events), stats.STEP_TICKS)
+
+
+def _potion(engine: Engine, data: Consumable) -> list[Event]:
+    me = engine.player
+    health = esper.component_for_entity(me, Health)
+    vitals = esper.component_for_entity(me, Vitals)
+    effect = data.effect
+    if effect in ("heal", "cure"):
+        health.hp = min(health.max_hp, health.hp + data.dice.roll(engine.streams.loot))
+        vitals.bleeding = 0
+        if effect == "cure":
+            vitals.poison = vitals.disease = 0
+            _end(me, "dazzled")
+        return [Message("You feel better.", "good")]
+    if effect == "speed":
+        spells.add_effect(me, "haste", data.duration)
+        return [Message("You feel yourself speed up.", "good")]
+    if effect == "resist":
+        spells.add_effect(me, "resist", data.duration)
+        return [Message("You feel proof against the elements.", "good")]
+    if effect == "dazzle":
+        spells.add_effect(me, "dazzled", data.duration)
+        return [Message("A bright light dazzles you!", "bad")]
+    book = esper.component_for_entity(me, Spells)
+    book.points = book.max_points
+    return [Message("Your magic flows back into you.", "good")]
+
+
+def _end(eid: int, name: str) -> None:
+    effects = esper.try_component(eid, Effects)
+    if effects is not None:
+        effects.ticks.pop(name, None)
+
+
+# --- scrolls and books --------------------------------------------------------------------
+
+
+def read(engine: Engine, action: A.Read) -> A.Result:
+    if not belongings.owned(engine, action.item):
+        return A.Impossible("You do not have that.")
+    data = _data(engine, action.item)
+    if data is None or data.kind not in ("scroll", "book"):
+        return A.Impossible("There is nothing to read on that.")
+    if data.kind == "book":
+        spell = data.spell
+        if not spells.learn(engine, engine.player, spell):
+            return A.Impossible(f"You already know {spell}.")
+        return A.Done((Message(f"You learn the spell {spell}. (Z to cast it.)", "good"),),
+                      stats.STEP_TICKS * 5)
+    if action.target and not belongings.owned(engine, action.target):
+        return A.Impossible("You do not have that.")
+    belongings.consume(engine, action.item)
+    events = _scroll(engine, data, action.target) + _learnt(engine, action.item, data)
+    return A.Done(tuple(events), stats.STEP_TICKS)
+
+
+def _scroll(engine: Engine, data: Consumable, target: int) -> list[Event]:
+    effect = data.effect
+    if effect == "identify":
+        return identify_one(engine, target)
+    if effect == "teleport":
+        return teleport(engine)
+    if effect == "remove curse":
+        lifted = [i for i in _equipped(engine)
+                  if (p := engine.component(i, Powers)) is not None and p.cursed]
+        for item in lifted:
+            engine.component(item, Powers).cursed = False
+        return [Message("You feel as if someone is watching over you." if lifted
+                        else "You feel a passing warmth.", "good")]
+    if effect in ("enchant weapon", "enchant armour"):
+        slot = "main" if effect == "enchant weapon" else "body"
+        return enchant(engine, getattr(esper.component_for_entity(engine.player, Equipment),
+                                       slot))
+    map_level(engine)
+    return [Message("An image of your surroundings forms in your mind.", "good")]
+
+
+def identify_one(engine: Engine, target: int) -> list[Event]:
+    """Know everything of ``target``, or of the first unknown thing carried."""
+    if not target:
+        target = next((i for i in engine.inventory() if not knowledge.known(engine, i)), 0)
+    if not target:
+        return [Message("You feel you know everything you carry.")]
+    knowledge.identify(engine, target)
+    return [Message(f"It is {a_or_an(knowledge.base_name(engine, target))}.", "good")]
+
+
+def teleport(engine: Engine) -> list[Event]:
+    gm = engine.gamemap
+    free = [(x, y) for x in range(gm.width) for y in range(gm.height)
+            if gm.walkable[x, y] and engine.blocker_at(x, y) is None]
+    x, y = free[engine.streams.loot.randint(0, len(free) - 1)]
+    engine.move_entity(engine.player, x, y)
+    engine.refresh()
+    return [Message("You find yourself somewhere else.")]
+
+
+def enchant(engine: Engine, item: int | None) -> list[Event]:
+    if item is None:
+        return [Message("Your hands tingle, but nothing happens.")]
+    powers = engine.component(item, Powers)
+    if powers is None:
+        powers = Powers(known=True)
+        engine.set_component(item, powers)
+    name = engine.item_name_only(item)
+    if powers.enchant >= MAX_ENCHANT:
+        return [Message(f"Your {name} shudders, but holds no more magic.")]
+    powers.enchant += 1
+    return [Message(f"Your {name} glows blue for a moment.", "good")]
+
+
+def _equipped(engine: Engine) -> list[int]:
+    eq = esper.component_for_entity(engine.player, Equipment)
+    return [i for i in eq.slots().values() if i is not None]
+
+
+# --- wands and spells ---------------------------------------------------------------------
+
+
+def zap(engine: Engine, action: A.Zap) -> A.Result:
+    if not belongings.owned(engine, action.item):
+        return A.Impossible("You do not have that.")
+    data = _data(engine, action.item)
+    if data is None or data.kind != "wand":
+        return A.Impossible("You cannot zap that.")
+    powers = engine.component(action.item, Powers)
+    if powers is None or powers.charges <= 0:
+        return A.Done((Message("You wrest nothing from it: it is empty."),), stats.STEP_TICKS)
+    powers.charges -= 1
+    spell = engine.catalog.magic.spells[data.spell]
+    events = spells.cast(engine, engine.player, spell, action.x, action.y, wand=True)
+    events += _learnt(engine, action.item, data)
+    powers.known = True
+    return A.Done(tuple(events), spell.ticks)
+
+
+def cast(engine: Engine, action: A.Cast) -> A.Result:
+    spell = spells.spell_named(engine, action.spell)
+    if spell is None:
+        return A.Impossible(f"There is no spell called {action.spell!r}.")
+    why = spells.why_not(engine, engine.player, spell)
+    if why is not None:
+        return A.Impossible(why)
+    pos = engine.position(engine.player)
+    if spell.shape != "self" and (action.x, action.y) == (pos.x, pos.y):
+        return A.Impossible("Aim it away from yourself.")
+    events = spells.cast(engine, engine.player, spell, action.x, action.y)
+    return A.Done(tuple(events), spell.ticks)

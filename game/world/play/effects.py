@@ -1,0 +1,48 @@
+"""Timed effects (dazzled, haste, resistance, a shield spell) wear off tick by tick, and spell
+points come back: every 6 s, with the vitals."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import esper
+
+from game.rules.magic import SPELL_POINTS_PER_TICK
+from game.world.core.components import Effects, Spells
+from game.world.core.events import Event, Message
+
+if TYPE_CHECKING:
+    from game.world.core.engine import Engine
+
+ENDS = {"dazzled": "You can see clearly again.", "haste": "You feel yourself slow down.",
+        "resist": "You feel the elements can touch you again."}
+HASTE_PERCENT = 50  # a hasted player's actions take half their time
+
+
+def tick(engine: Engine, eid: int) -> list[Event]:
+    book = esper.try_component(eid, Spells)
+    if book is not None and book.points < book.max_points:
+        book.points = min(book.max_points, book.points + SPELL_POINTS_PER_TICK)
+    effects = esper.try_component(eid, Effects)
+    if effects is None:
+        return []
+    events: list[Event] = []
+    for name in sorted(effects.ticks):
+        effects.ticks[name] -= 1
+        if effects.ticks[name] <= 0:
+            del effects.ticks[name]
+            if eid == engine.player:
+                events.append(Message(ENDS.get(name, f"Your {name} fades.")))
+    return events
+
+
+def active(engine: Engine, eid: int, name: str) -> bool:
+    effects = engine.component(eid, Effects)
+    return effects is not None and effects.ticks.get(name, 0) > 0
+
+
+def scaled(engine: Engine, ticks: int) -> int:
+    """The time the player's action takes: halved while hasted."""
+    if ticks and active(engine, engine.player, "haste"):
+        return max(1, ticks * HASTE_PERCENT // 100)
+    return ticks

@@ -1,0 +1,188 @@
+"""Building the rules' ``Fighter`` from an entity's components.
+
+One function for the player and creatures alike, so the attack in play, the @ screen, the odds
+inspector and the fight simulator all see the same numbers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import esper
+
+from game.content.catalog import Catalog
+from game.rules import profiles, stats
+from game.rules.items import Ammo, Armour, Weapon
+from game.world.core.components import (
+    Attributes,
+    Creature,
+    Effects,
+    Equipment,
+    Health,
+    Hero,
+    Inventory,
+    Item,
+    Player,
+    Powers,
+    Stance,
+)
+from game.world.core.components import Training as TrainingC
+
+from . import magic_items
+
+WORN_SLOTS = ("body", "cloak", "head", "hands", "feet", "ring", "neck")
+
+
+def item_data(catalog: Catalog, eid: int | None) -> Weapon | Armour | Ammo | None:
+    """The table entry behind an item entity (None for an empty slot or a misc item)."""
+    if eid is None:
+        return None
+    return catalog.lookup(esper.component_for_entity(eid, Item).name)
+
+
+def carried_weight(catalog: Catalog, eid: int) -> int:
+    """Tenths of a pound: everything in the inventory, worn and held included."""
+    inventory = esper.try_component(eid, Inventory)
+    if inventory is None:
+        return 0
+    total = 0
+    for item in inventory.items:
+        component = esper.component_for_entity(item, Item)
+        total += catalog.weight(component.name) * component.count
+    return total
+
+
+def burden(catalog: Catalog, eid: int) -> str:
+    """How loaded the entity is, from what it carries and its Strength."""
+    return stats.burden(carried_weight(catalog, eid),
+                        esper.component_for_entity(eid, Attributes).strength)
+
+
+def fighter(catalog: Catalog, eid: int, *, in_wall: bool = False, known_only: bool = False,
+            thrown: int | None = None) -> profiles.Fighter:
+    """The Fighter for any combatant as it stands now, all its magic counted. ``known_only``:
+    as the @ screen shows it (only identified powers; nothing of the moment, as being
+    dazzled). ``thrown``: an item about to be thrown, whose own magic serves the throw."""
+    found = _fighter(catalog, eid, in_wall)
+    magic = found.magic + carried_magic(catalog, eid, known_only, thrown)
+    magic += effect_magic(catalog, eid)
+    dazzled = not known_only and effect_ticks(eid, "dazzled") > 0
+    return replace(found, magic=magic, dazzled=dazzled)
+
+
+def carried_magic(catalog: Catalog, eid: int, known_only: bool,
+                  thrown: int | None) -> tuple[profiles.Magic, ...]:
+    """The magic of what the entity holds and wears (a creature: everything it carries)."""
+    eq = esper.try_component(eid, Equipment)
+    if eq is not None:
+        places = [(slot, item) for slot, item in eq.slots().items() if item is not None]
+    else:
+        inventory = esper.try_component(eid, Inventory)
+        places = [("main" if _is_weapon(catalog, i) else "worn", i)
+                  for i in (inventory.items if inventory else [])]
+    if thrown is not None:
+        places.append(("thrown", thrown))
+    out: list[profiles.Magic] = []
+    for slot, item in places:
+        powers = esper.try_component(item, Powers)
+        if powers is None or (known_only and not powers.known):
+            continue
+        out += magic_items.item_magic(catalog, esper.component_for_entity(item, Item).name,
+                                      powers, slot)
+    return tuple(out)
+
+
+def _is_weapon(catalog: Catalog, item: int) -> bool:
+    return isinstance(item_data(catalog, item), Weapon)
+
+
+EFFECT_MAGIC = {"resist": tuple((f"resist_{e}", 1) for e in ("fire", "cold", "lightning"))}
+"""What a timed effect adds while it lasts (a potion of resistance: level 1 to each)."""
+
+
+def effect_ticks(eid: int, name: str) -> int:
+    effects = esper.try_component(eid, Effects)
+    return effects.ticks.get(name, 0) if effects is not None else 0
+
+
+def effect_magic(catalog: Catalog, eid: int) -> tuple[profiles.Magic, ...]:
+    """Magic from timed effects: a shield spell's Deflection (the effect is named for the
+    spell), a potion's resistances."""
+    effects = esper.try_component(eid, Effects)
+    if effects is None:
+        return ()
+    out = []
+    for name, ticks in sorted(effects.ticks.items()):
+        if ticks <= 0:
+            continue
+        spell = catalog.magic.spells.get(name)
+        if spell is not None and spell.effect == "shield":
+            out.append(profiles.Magic("deflection", spell.amount, name))
+        for what, amount in EFFECT_MAGIC.get(name, ()):
+            out.append(profiles.Magic(what, amount, "potion of resistance"))
+    return tuple(out)
+
+
+def _fighter(catalog: Catalog, eid: int, in_wall: bool) -> profiles.Fighter:
+    creature = esper.try_component(eid, Creature)
+    stance = stats.STANCES[esper.component_for_entity(eid, Stance).name] \
+        if esper.has_component(eid, Stance) else None
+    health = esper.component_for_entity(eid, Health)
+    if creature is not None:
+        kind = catalog.creatures[creature.kind]
+        base = kind.fighter()
+        changes = dict(max_hp=health.max_hp)
+        if stance is not None:
+            changes["stance"] = stance
+        if in_wall:
+            changes["wall"] = kind.wall_defence
+        return replace(base, **changes)
+    return _player_fighter(catalog, eid, stance or stats.NORMAL, health.max_hp)
+
+
+def skill_names(catalog: Catalog) -> list[str]:
+    """Every skill a rank can be had in: the weapons', Unarmed, Shields, Tumble, Stealth."""
+    names = {w.skill for w in catalog.armoury.weapons.values()}
+    return sorted(names | {"Unarmed", profiles.SHIELD_SKILL, *stats.OTHER_SKILLS})
+
+
+def _hero_parts(catalog: Catalog, eid: int) -> dict:
+    """What race and class add to the player's Fighter: talents, rage and natural armour."""
+    player = esper.try_component(eid, Player)
+    if player is None or player.character not in catalog.characters:
+        return {}
+    hero = esper.try_component(eid, Hero)
+    race = catalog.race(player.character)
+    return dict(talents=catalog.hero_class(player.character).talents_at(
+                    hero.level if hero else 1),
+                raging=hero is not None and hero.rage > 0, level=hero.level if hero else 1,
+                natural_protection=race.natural_protection, natural_noun=race.natural_noun)
+
+
+def _player_fighter(catalog: Catalog, eid: int, stance: stats.Stance,
+                    max_hp: int) -> profiles.Fighter:
+    attrs = esper.component_for_entity(eid, Attributes)
+    training = esper.component_for_entity(eid, TrainingC)
+    eq = esper.component_for_entity(eid, Equipment)
+    worn = tuple(a for a in (item_data(catalog, getattr(eq, s)) for s in WORN_SLOTS)
+                 if isinstance(a, Armour))
+    ammo = item_data(catalog, eq.ammo)
+    return profiles.Fighter(
+        strength=attrs.strength, dexterity=attrs.dexterity, constitution=attrs.constitution,
+        skills=dict(training.skills), styles=dict(training.styles), stance=stance,
+        main_hand=_held(item_data(catalog, eq.main)), off_hand=_held(item_data(catalog, eq.off)),
+        missile=missile_weapon(catalog, eq),
+        ammo=ammo if isinstance(ammo, Ammo) else None,
+        worn=worn, burden=burden(catalog, eid),
+        max_hp=max_hp, **_hero_parts(catalog, eid),
+    )
+
+
+def missile_weapon(catalog: Catalog, eq: Equipment) -> Weapon | None:
+    """The weapon in the missile slot (what the Fighter shoots with), if any."""
+    missile = item_data(catalog, eq.missile)
+    return missile if isinstance(missile, Weapon) else None
+
+
+def _held(data: Weapon | Armour | Ammo | None) -> Weapon | Armour | None:
+    return data if isinstance(data, Weapon | Armour) else None

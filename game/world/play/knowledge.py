@@ -1,0 +1,166 @@
+"""What the player knows of magic: which items' powers are identified, which kinds of potion,
+scroll and wand are learnt, and the appearances unknown kinds go by ("a murky potion").
+
+Appearances are shuffled from the game's seed by a stream of their own, so they are the same
+for the whole game, in replays too, and need no saving. An item's unknown powers still count
+in every roll; only the names, the inventory and the @ screen wait for them to be known.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+import esper
+
+from game.content.magic import Consumable
+from game.rules.messages import a_or_an
+from game.world.core.components import Equipment, Item, Knowledge, Powers
+from game.world.core.events import Event, Message
+from game.world.core.rng import derive
+
+from . import magic_items
+
+if TYPE_CHECKING:
+    from game.world.core.engine import Engine
+
+USES_TO_KNOW = 10  # attacks made with a weapon, or received wearing a piece, to know it by use
+
+
+def appearances(engine: Engine) -> dict[str, str]:
+    """Consumable name -> the word it goes by while unknown, from the seed alone."""
+    cached = getattr(engine, "_appearances", None)
+    if cached is not None and cached[0] == engine.seed:
+        return cached[1]
+    rng = random.Random(derive(engine.seed, "appearances"))
+    table: dict[str, str] = {}
+    tables = engine.catalog.magic
+    for kind, words in sorted(tables.appearances.items()):
+        names = [n for n, c in tables.consumables.items() if c.kind == kind and not c.known]
+        shuffled = list(words)
+        rng.shuffle(shuffled)
+        table.update(zip(names, shuffled, strict=False))
+    engine._appearances = (engine.seed, table)
+    return table
+
+
+def knowledge(engine: Engine) -> Knowledge:
+    found = engine.component(engine.player, Knowledge)
+    if found is None:
+        found = Knowledge()
+        engine.set_component(engine.player, found)
+    return found
+
+
+def kind_known(engine: Engine, name: str) -> bool:
+    data = engine.catalog.lookup(name)
+    if not isinstance(data, Consumable) or data.known:
+        return True
+    return name in knowledge(engine).kinds
+
+
+def learn_kind(engine: Engine, name: str) -> bool:
+    """Learn a kind of consumable; True when it was new."""
+    if kind_known(engine, name):
+        return False
+    kinds = knowledge(engine).kinds
+    kinds.append(name)
+    kinds.sort()
+    return True
+
+
+def known(engine: Engine, item: int) -> bool:
+    """Everything about this item is known: its kind, and its powers if it has any."""
+    name = engine.component(item, Item).name
+    powers = engine.component(item, Powers)
+    data = engine.catalog.lookup(name)
+    if isinstance(data, Consumable):
+        return kind_known(engine, name) and (powers is None or data.kind != "wand"
+                                             or powers.known)
+    return powers is None or powers.known
+
+
+def identify(engine: Engine, item: int) -> None:
+    name = engine.component(item, Item).name
+    learn_kind(engine, name)
+    powers = engine.component(item, Powers)
+    if powers is not None:
+        powers.known = True
+
+
+def unknown_word(engine: Engine, name: str, data: Consumable) -> str:
+    word = appearances(engine).get(name, "plain")
+    if data.kind == "scroll":
+        return f'scroll labelled "{word}"'
+    return f"{word} {data.kind}"
+
+
+def base_name(engine: Engine, item: int) -> str:
+    """The item's name as the player knows it, without a count."""
+    name = engine.component(item, Item).name
+    powers = engine.component(item, Powers)
+    data = engine.catalog.lookup(name)
+    if isinstance(data, Consumable):
+        if not kind_known(engine, name):
+            return unknown_word(engine, name, data)
+        if data.kind == "wand" and powers is not None and powers.known:
+            return f"{name} ({powers.charges} charges)"
+        return name
+    if powers is None or not powers.known:
+        return name
+    text = magic_items.full_name(engine.catalog, name, powers)
+    return f"{text} (cursed)" if powers.cursed else text
+
+
+def display_name(engine: Engine, item: int) -> str:
+    """ "long sword", "+1 long sword of slaying", "2 murky potions"."""
+    count = engine.component(item, Item).count
+    name = base_name(engine, item)
+    return name if count == 1 else f"{count} {plural(name)}"
+
+
+def plural(name: str) -> str:
+    """ "potions of curing", "scrolls labelled "X"", "arrows"."""
+    for joint in (" of ", " labelled ", " ("):
+        head, sep, tail = name.partition(joint)
+        if sep:
+            return plural(head) + sep + tail
+    return name if name.endswith("s") else name + "s"
+
+
+# --- knowing by use ---------------------------------------------------------------------------
+
+
+def used(engine: Engine, items: list[int]) -> list[Event]:
+    """Each item was used once (an attack made with it, or received wearing it): after
+    USES_TO_KNOW its powers are known."""
+    events: list[Event] = []
+    for item in items:
+        powers = engine.component(item, Powers)
+        if powers is None or powers.known:
+            continue
+        powers.uses += 1
+        if powers.uses >= USES_TO_KNOW:
+            powers.known = True
+            events.append(Message(f"You know your {engine.item_name_only(item)} now: it is "
+                                  f"{a_or_an(base_name(engine, item))}.", "good"))
+    return events
+
+
+def held_weapons(engine: Engine) -> list[int]:
+    eq = esper.component_for_entity(engine.player, Equipment)
+    return [i for i in (eq.main, eq.off) if i is not None]
+
+
+def worn_items(engine: Engine) -> list[int]:
+    eq = esper.component_for_entity(engine.player, Equipment)
+    return [i for s, i in eq.slots().items() if i is not None and s not in ("main", "ammo")]
+
+
+def attack_used(engine: Engine, attacker: int, target: int) -> list[Event]:
+    """An attack uses the player's weapons (attacking) or what the player wears (attacked)."""
+    if attacker == engine.player:
+        return used(engine, held_weapons(engine))
+    if target == engine.player:
+        return used(engine, worn_items(engine))
+    return []

@@ -1,0 +1,84 @@
+"""Shots and throws: the projectile follows tcod's line, stops at a wall or the first creature in
+its way (which it may hit instead of the one aimed at), and the thing lands where it stopped."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import esper
+import tcod.los
+
+from game.rules import profiles
+from game.world.core.components import Item, Position, Powers
+from game.world.core.events import Event, Message
+
+from . import combat, stacks
+
+if TYPE_CHECKING:
+    from game.world.core.engine import Engine
+
+
+@dataclass(frozen=True, slots=True)
+class Flight:
+    path: tuple[tuple[int, int], ...]  # the cells it crossed, the last where it stopped
+    target: int | None  # the creature it reached
+
+
+def flight(engine: Engine, shooter: int, x: int, y: int, reach: int) -> Flight:
+    """Fly from the shooter towards (x, y), at most ``reach`` cells."""
+    start = engine.position(shooter)
+    line = tcod.los.bresenham((start.x, start.y), (x, y)).tolist()[1: reach + 1]
+    path: list[tuple[int, int]] = []
+    gm = engine.gamemap
+    for cx, cy in line:
+        if not gm.in_bounds(cx, cy) or not gm.walkable[cx, cy]:
+            break
+        path.append((cx, cy))
+        blocker = engine.blocker_at(cx, cy)
+        if blocker is not None and blocker != shooter:
+            return Flight(tuple(path), blocker)
+    return Flight(tuple(path), None)
+
+
+def distance(engine: Engine, a: int, b: int) -> int:
+    pa, pb = engine.position(a), engine.position(b)
+    return max(abs(pa.x - pb.x), abs(pa.y - pb.y))
+
+
+def loose(engine: Engine, shooter: int, attack: profiles.AttackProfile, x: int, y: int,
+          item_name: str, *, breaks: int = 0, letter: str = "",
+          powers: Powers | None = None) -> list[Event]:
+    """Fly, strike whatever is reached, and leave the thing where it stopped (unless it breaks:
+    ``breaks`` is a percent chance), with its magic (``powers``). The player's own keeps its
+    ``letter`` and is marked as thrown, for auto-pickup."""
+    path = flight(engine, shooter, x, y, attack.range)
+    events: list[Event] = []
+    if path.target is not None:
+        adjacent = distance(engine, shooter, path.target) == 1
+        events += combat.strike(engine, shooter, path.target, attack, adjacent=adjacent)
+    if not path.path:
+        landing = engine.position(shooter)
+        spot = (landing.x, landing.y)
+    else:
+        spot = path.path[-1]
+    if breaks and engine.streams.loot.randint(1, 100) <= breaks:
+        if shooter == engine.player:
+            events.append(Message(f"The {item_name} breaks."))
+        return events
+    drop(engine, item_name, *spot, letter=letter, thrown=shooter == engine.player, powers=powers)
+    return events
+
+
+def drop(engine: Engine, name: str, x: int, y: int, count: int = 1, *, letter: str = "",
+         thrown: bool = False, powers: Powers | None = None) -> None:
+    """Put ``count`` of a thing on a cell, joining a pile of the same thing (the same magic)
+    there."""
+    new = engine.create_item(name, count, Position(x, y, engine.depth), powers)
+    item = esper.component_for_entity(new, Item)
+    item.letter, item.thrown = letter, thrown
+    pile = stacks.pile_for(engine, engine.items_at(x, y), new)
+    if pile is not None:
+        esper.component_for_entity(pile, Item).count += count
+        esper.component_for_entity(pile, Item).thrown |= thrown
+        engine.delete(new)

@@ -1,0 +1,127 @@
+"""Levels, talents and rage: what the player's race and class make of experience.
+
+Kills by the player's hand (a blow, shot, throw or free blow that kills) and the first arrival
+on each depth give experience (the numbers are in ``game.rules.levels``); a new level adds hit
+points and the class's talents for it. Rage is the berserker's: started with an action, it
+runs down on the 6-second vitals clock and leaves the berserker exhausted.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import esper
+
+from game.rules import levels, talents
+from game.rules.talents import TALENTS
+from game.world.core.components import Attributes, Creature, Health, Hero, Player, Stance
+from game.world.core.events import Event, Message
+
+if TYPE_CHECKING:
+    from game.world.core.engine import Engine
+
+QUICK_STUDY_PERCENT = 125  # the human's trait: a quarter more experience from every kill
+
+
+def hero(engine: Engine, eid: int) -> Hero | None:
+    return esper.try_component(eid, Hero) if esper.has_component(eid, Player) else None
+
+
+def talents_of(engine: Engine, eid: int) -> tuple[str, ...]:
+    """The talents the player holds now (its class's up to its level); creatures have none."""
+    me = hero(engine, eid)
+    if me is None:
+        return ()
+    name = esper.component_for_entity(eid, Player).character
+    return engine.catalog.hero_class(name).talents_at(me.level)
+
+
+def trait(engine: Engine, eid: int) -> str:
+    """The player's race trait ("Scales"); creatures have none."""
+    if not esper.has_component(eid, Player):
+        return ""
+    return engine.catalog.race(esper.component_for_entity(eid, Player).character).trait
+
+
+def raging(eid: int) -> bool:
+    me = esper.try_component(eid, Hero)
+    return me is not None and me.rage > 0
+
+
+def kill_reward(engine: Engine, victim: int) -> int:
+    """Experience for killing ``victim`` (asked before it is gone)."""
+    creature = esper.try_component(victim, Creature)
+    if creature is None:
+        return 0
+    kind = engine.catalog.creatures[creature.kind]
+    xp = levels.kill_xp(kind.hit_points, kind.depth)
+    if trait(engine, engine.player) == talents.QUICK_STUDY:
+        xp = xp * QUICK_STUDY_PERCENT // 100
+    return xp
+
+
+def tally_death(engine: Engine, victim: int) -> None:
+    """Count a creature that died while the player played (the morgue's "Creatures that
+    died", the score's kills), by kind; asked before it is gone."""
+    me = hero(engine, engine.player)
+    creature = esper.try_component(victim, Creature)
+    if me is not None and creature is not None:
+        me.kills[creature.kind] = me.kills.get(creature.kind, 0) + 1
+
+
+def gain(engine: Engine, xp: int) -> list[Event]:
+    """Add experience; each level reached adds hit points and talents, with a message."""
+    me = hero(engine, engine.player)
+    if me is None or xp <= 0:
+        return []
+    me.xp += xp
+    events: list[Event] = []
+    while me.level < levels.level_for(me.xp):
+        events += _level_up(engine, me)
+    return events
+
+
+def _level_up(engine: Engine, me: Hero) -> list[Event]:
+    before = set(talents_of(engine, engine.player))
+    me.level += 1
+    name = esper.component_for_entity(engine.player, Player).character
+    hero_class = engine.catalog.hero_class(name)
+    con = esper.component_for_entity(engine.player, Attributes).constitution
+    added = levels.level_hp(hero_class.hp_per_level, con)
+    health = esper.component_for_entity(engine.player, Health)
+    health.max_hp += added
+    health.hp += added
+    events: list[Event] = [Message(f"Welcome to level {me.level}! You feel tougher.", "good")]
+    for talent in talents_of(engine, engine.player):
+        if talent not in before:
+            events.append(Message(f"You learn {talent}: {TALENTS[talent].text}.", "good"))
+    return events
+
+
+def start_rage(engine: Engine) -> tuple[list[Event], str]:
+    """Begin raging, or say why not: the talent, not already raging, and enough stamina."""
+    me = hero(engine, engine.player)
+    if talents.RAGE not in talents_of(engine, engine.player) or me is None:
+        return [], "You do not know how to rage."
+    if me.rage > 0:
+        return [], "You are already raging."
+    stance = esper.component_for_entity(engine.player, Stance)
+    if stance.stamina < talents.RAGE_STAMINA:
+        return [], "You are too tired to rage."
+    me.rage = talents.RAGE_TICKS
+    return [Message("You fly into a rage!", "good")], ""
+
+
+def calm(engine: Engine, eid: int) -> list[Event]:
+    """One 6-second tick of rage; when it runs out the berserker is exhausted."""
+    me = esper.try_component(eid, Hero)
+    if me is None or me.rage <= 0:
+        return []
+    me.rage -= 1
+    if me.rage:
+        return []
+    stance = esper.try_component(eid, Stance)
+    if stance is not None:
+        stance.stamina = 0
+        stance.name = "Normal"
+    return [Message("Your rage ebbs, and you are exhausted.", "bad")]

@@ -1,0 +1,162 @@
+"""Casting in the world: the player and creature casters alike, by ``game.rules.spells``.
+
+``cast`` spends the points (a wand spends a charge instead and cannot fail), rolls to cast,
+finds who the spell reaches by its shape (a bolt stops at the first creature, a beam goes
+through all, a ball bursts where it stops and spares nobody in its radius, the caster
+included), and applies each target's share: damage straight through Protection with the
+resistance's share taken after it, or a timed effect.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import esper
+import tcod.los
+
+from game.rules import spell_words
+from game.rules import spells as rules
+from game.rules.profiles import defence
+from game.world.core.components import (
+    Attributes,
+    Creature,
+    Effects,
+    Health,
+    Player,
+    Position,
+    Spells,
+)
+from game.world.core.events import Event, Message
+
+from . import death, missiles
+from .combat import who
+
+if TYPE_CHECKING:
+    from game.rules.spells import Spell
+    from game.world.core.engine import Engine
+
+
+def willpower(engine: Engine, eid: int) -> int:
+    """The player's Willpower, or a creature kind's."""
+    attrs = esper.try_component(eid, Attributes)
+    if attrs is not None:
+        return attrs.willpower
+    return engine.catalog.creatures[esper.component_for_entity(eid, Creature).kind].willpower
+
+
+def spell_named(engine: Engine, name: str) -> Spell | None:
+    return engine.catalog.magic.spells.get(name)
+
+
+def why_not(engine: Engine, caster: int, spell: Spell) -> str | None:
+    """Why the caster cannot cast it now (not known, too few points), or None."""
+    book = esper.try_component(caster, Spells)
+    if book is None or spell.name not in book.known:
+        return f"You do not know {spell.name}."
+    if book.points < spell.cost:
+        return "You do not have enough spell points."
+    return None
+
+
+def cast(engine: Engine, caster: int, spell: Spell, x: int, y: int, *,
+         wand: bool = False) -> list[Event]:
+    """Cast ``spell`` at (x, y) (itself for a spell on oneself)."""
+    if not wand:
+        esper.component_for_entity(caster, Spells).points -= spell.cost
+    power = willpower(engine, caster)
+    attempt = rules.cast(spell, power, engine.streams.combat, sure=wand)
+    me = who(engine, caster)
+    events: list[Event] = []
+    rolls = _rolls_on(engine)
+    if rolls:
+        events.append(Message("  " + rules.cast_line(attempt), "wizard"))
+    if not attempt.success:
+        text = spell_words.fails(me)
+        return events + ([Message(text, "bad" if me.is_player else "combat")] if text else [])
+    if not wand:
+        events.insert(0, Message(spell_words.casts(me, spell), "combat"))
+    for target in reached(engine, caster, spell, x, y):
+        events += _apply(engine, caster, target, spell, power, rolls)
+    return events
+
+
+def _rolls_on(engine: Engine) -> bool:
+    return engine.component(engine.player, Player).show_rolls
+
+
+def reached(engine: Engine, caster: int, spell: Spell, x: int, y: int) -> list[int]:
+    """Who the spell reaches, by its shape, in a stable order."""
+    if spell.shape == "self":
+        return [caster]
+    if spell.shape == "bolt":
+        target = missiles.flight(engine, caster, x, y, spell.range).target
+        return [target] if target is not None else []
+    if spell.shape == "beam":
+        return [e for e in (engine.blocker_at(cx, cy) for cx, cy in beam(engine, caster, x, y,
+                                                                          spell.range))
+                if e is not None and e != caster]
+    flight = missiles.flight(engine, caster, x, y, spell.range)
+    me = engine.position(caster)
+    cx, cy = flight.path[-1] if flight.path else (me.x, me.y)
+    return burst(engine, cx, cy, spell.radius)
+
+
+def beam(engine: Engine, caster: int, x: int, y: int, reach: int) -> list[tuple[int, int]]:
+    """The cells of a line from the caster through (x, y) to its full reach, up to a wall."""
+    me = engine.position(caster)
+    dx, dy = x - me.x, y - me.y
+    far = max(abs(dx), abs(dy), 1)
+    end = (me.x + dx * reach * 2 // far, me.y + dy * reach * 2 // far)
+    cells = []
+    for cx, cy in tcod.los.bresenham((me.x, me.y), end).tolist()[1:reach + 1]:
+        if not engine.gamemap.in_bounds(cx, cy) or not engine.gamemap.walkable[cx, cy]:
+            break
+        cells.append((cx, cy))
+    return cells
+
+
+def burst(engine: Engine, x: int, y: int, radius: int) -> list[int]:
+    """Everyone within ``radius`` steps of (x, y) on this level, the caster too."""
+    found = []
+    for eid, (pos, _) in sorted(esper.get_components(Position, Health)):
+        if pos.depth == engine.depth and max(abs(pos.x - x), abs(pos.y - y)) <= radius:
+            found.append(eid)
+    return found
+
+
+def _apply(engine: Engine, caster: int, target: int, spell: Spell, power: int,
+           rolls: bool) -> list[Event]:
+    if not esper.entity_exists(target) or engine.is_dead(target):
+        return []
+    resistance = defence(engine.fighter(target)).resistance(spell.element)
+    hit = rules.strike(spell, power, resistance, engine.streams.combat)
+    events: list[Event] = [Message(line, "combat")
+                           for line in spell_words.struck(hit, who(engine, target))]
+    if rolls:
+        events.append(Message("  " + rules.spell_line(hit), "wizard"))
+    if spell.effect == "damage":
+        if hit.damage > 0:
+            events += death.damage(engine, target, hit.damage, cause_of=caster)
+    else:
+        add_effect(target, "dazzled" if spell.effect == "dazzle" else spell.name, hit.duration)
+    return events
+
+
+def add_effect(eid: int, name: str, ticks: int) -> None:
+    effects = esper.try_component(eid, Effects)
+    if effects is None:
+        effects = Effects()
+        esper.add_component(eid, effects)
+    effects.ticks[name] = max(effects.ticks.get(name, 0), ticks)
+
+
+def learn(engine: Engine, eid: int, name: str) -> bool:
+    """Add a spell to what the caster knows; True when it was new."""
+    book = esper.try_component(eid, Spells)
+    if book is None:
+        book = Spells()
+        esper.add_component(eid, book)
+    if name in book.known:
+        return False
+    book.known.append(name)
+    return True
