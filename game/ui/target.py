@@ -1,6 +1,6 @@
 """Targeting for shots and throws: starts on the nearest creature in view; Tab or +/- cycle,
 direction keys move a free cursor, Enter or t fires, Escape cancels. The path drawn is the one
-the projectile will take (``missiles.flight``), stopping at a wall or the first creature."""
+the projectile will take (``lines.flight``), stopping at a wall or the first creature."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections.abc import Callable
 import tcod.console
 
 from game.world.core import actions as A
-from game.world.play import missiles
+from game.world.play import lines
 
 from . import palette
 from .look import LookScreen
@@ -55,7 +55,7 @@ class TargetScreen(LookScreen):
     def path(self) -> tuple[list[tuple[int, int]], bool]:
         """The cells the projectile crosses, and whether it stops short of the cursor."""
         engine = self.session.engine
-        flight = missiles.flight(engine, engine.player, *self.cursor, self.reach)
+        flight = lines.flight(engine, engine.player, *self.cursor, self.reach)
         cells = list(flight.path)
         return cells, (not cells or cells[-1] != self.cursor)
 

@@ -190,7 +190,7 @@ class Quiver(Action):
     item: int
 
 
-# --- magic (game.world.play.consumables, game.world.play.spells) ---------------------------------------
+# --- magic (game.world.play.consumables, game.world.play.spells) ------------------------
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,8 +3,9 @@
 The front end hands it Action values; it performs the player's action, then runs every other
 actor in time order (integer ticks of 0.1 s, ties broken by entity id) until the player must act
 again, and returns the events. It knows no gameplay: what an action does and what a creature's
-turn is come from the ``Gameplay`` it is handed (``game.world.game`` hands it the game's). esper's world is global, so every public method switches to this
-engine's own world first: two engines (a game and a fight simulator) never share entities.
+turn is come from the ``Gameplay`` it is handed (``game.world.game`` hands it the game's).
+esper's world is global, so every public method switches to this engine's own world first:
+two engines (a game and a fight simulator) never share entities.
 """
 
 from __future__ import annotations

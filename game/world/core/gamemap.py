@@ -6,7 +6,6 @@ Arrays are indexed ``[x, y]`` with shape ``(width, height)``. A save regenerates
 
 from __future__ import annotations
 
-import struct
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -131,15 +130,15 @@ class GameMap:
         flat = np.repeat(values, runs)
         self.explored[...] = flat.reshape((self.width, self.height), order="C")
 
-    def state_bytes(self) -> bytes:
-        """A stable serialisation of everything in the map, for the game's state hash."""
-        parts = [b"GameMap/1", struct.pack("<3i", self.width, self.height, self.depth)]
-        for stairs in (self.stairs_up, self.stairs_down):
-            parts.append(struct.pack("<2i", *(stairs if stairs is not None else (-1, -1))))
-        parts.append(struct.pack("<i", len(self.rooms)))
-        parts.extend(struct.pack("<4i", *room) for room in self.rooms)
-        parts.extend(getattr(self, name).astype(np.uint8).tobytes(order="C") for name in _ARRAYS)
-        return b"".join(parts)
+    def reveal_floor(self) -> None:
+        """Every floor cell explored, and the walls around them (not the solid rock between):
+        the wizard's map and the scroll of magic mapping."""
+        near = self.walkable.copy()
+        padded = np.pad(self.walkable, 1)
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                near |= padded[1 + dx:1 + dx + self.width, 1 + dy:1 + dy + self.height]
+        self.explored |= near
 
 
 def _find(grid: np.ndarray, char: str) -> Pos | None:

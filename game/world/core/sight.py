@@ -31,14 +31,6 @@ def in_light(engine: Engine, eid: int) -> bool:
     return engine.sees(eid)
 
 
-def notices(engine: Engine, eid: int) -> bool:
-    """A creature notices the player by light and noise, as ``stealth`` says: an unaware
-    creature when they see each other, a sleeping one only by noise."""
-    from game.world.play import stealth  # stealth builds on this module
-
-    return stealth.notices(engine, eid)
-
-
 def comes_into_view(engine: Engine) -> list[Event]:
     """Announce the creatures on this level that have come into view since the last look (by
     id), and remember who is in view now."""

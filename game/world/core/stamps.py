@@ -1,6 +1,6 @@
 """An entity's ``stamp``: everything a Fighter could be built from, as one comparable value.
 
-The fighter cache (``game.world.core.fighter_cache.FighterCache``) hands out the same Fighter while the
+The fighter cache (``game.world.core.fighter_cache``) hands out the same Fighter while the
 stamp is unchanged. The stamp reads every field of every component, so a component or field
 added later (a talent, a status, a power) is covered unasked; only ``TURN_BY_TURN``'s fields,
 which no Fighter is built from, are left out. It is taken often (every blow, every screen),

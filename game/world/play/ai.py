@@ -17,7 +17,7 @@ from game.world.core import sight
 from game.world.core.components import Creature, Health, Position, Supply
 from game.world.core.events import Event
 
-from . import caster_ai, combat, feuds, free_blows, missiles, stealth
+from . import caster_ai, combat, feuds, free_blows, lines, missiles, stealth
 
 if TYPE_CHECKING:
     from game.world.core.engine import Engine
@@ -45,7 +45,7 @@ def awake_turn(engine: Engine, eid: int, comps: dict) -> tuple[list[Event], int]
     creature = comps[Creature]
     kind = engine.catalog.creatures[creature.kind]
     pos = comps[Position]
-    if not creature.awake and stealth.notices(engine, eid):  # sight.notices, unwrapped
+    if not creature.awake and stealth.notices(engine, eid):
         _wake(engine, eid, creature, kind.behaviour)
     target = feuds.opponent(engine, eid)
     if target is None:
@@ -107,7 +107,7 @@ def _shoot(engine: Engine, eid: int, kind, target: int,
         attack, name, breaks = profiles.throw(fighter, kind.throws), kind.throws.name, 0
     else:
         return None
-    if missiles.flight(engine, eid, tpos.x, tpos.y, attack.range).target != target:
+    if lines.flight(engine, eid, tpos.x, tpos.y, attack.range).target != target:
         return None
     if kind.missile is not None and supply.ammo > 0:
         supply.ammo -= 1

@@ -11,15 +11,13 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game.content.catalog import MiscItem
-from game.content.magic import Consumable
 from game.rules import stats
 from game.rules.items import THROWN_ONLY, Ammo, Armour, Weapon
 from game.world.core import actions as A
-from game.world.core.components import Equipment, Health, Inventory, Item, Position, Powers, Vitals
+from game.world.core.components import Equipment, Inventory, Item, Position, Powers
 from game.world.core.events import Event, Message
 
-from . import consumables, curses, fighters, stacks
+from . import curses, fighters, stacks
 
 if TYPE_CHECKING:
     from game.world.core.engine import Engine
@@ -156,21 +154,6 @@ def takeoff(engine: Engine, action: A.TakeOff) -> A.Result:
     message = Message(f"You take off the {engine.item_name(action.item)}.")
     stacks.rejoin(engine, engine.player, action.item)
     return A.Done((message,), stats.STEP_TICKS)
-
-
-def quaff(engine: Engine, action: A.Quaff) -> A.Result:
-    if not owned(engine, action.item):
-        return A.Impossible("You do not have that.")
-    data = engine.catalog.lookup(esper.component_for_entity(action.item, Item).name)
-    if isinstance(data, Consumable) and data.kind == "potion":
-        return consumables.quaff(engine, action.item, data)
-    if not isinstance(data, MiscItem) or data.heals is None:
-        return A.Impossible("You cannot drink that.")
-    health = esper.component_for_entity(engine.player, Health)
-    health.hp = min(health.max_hp, health.hp + data.heals.roll(engine.streams.loot))
-    esper.component_for_entity(engine.player, Vitals).bleeding = 0
-    consume(engine, action.item)
-    return A.Done((Message("You feel better.", "good"),), stats.STEP_TICKS)
 
 
 def let_go(engine: Engine, item: int) -> tuple[str, str, Powers | None]:

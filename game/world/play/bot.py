@@ -28,7 +28,7 @@ from game.world.core import actions as A
 from game.world.core.components import Attributes, Equipment, Health, Item, Vitals
 from game.world.core.engine import Engine
 
-from . import knowledge, missiles, travel
+from . import knowledge, lines, travel
 
 QUAFF_BELOW = 0.4  # drink a healing potion below this share of hit points
 QUAFF_UNKNOWN_BELOW = 0.25  # below this share, drink an unknown potion: it may heal
@@ -102,9 +102,9 @@ class Bot:
             return None
         reach = fighter.missile.range
         me = self.engine.player
-        for _, eid in sorted((missiles.distance(self.engine, me, e), e) for e in self._in_view()):
+        for _, eid in sorted((lines.distance(self.engine, me, e), e) for e in self._in_view()):
             x, y = self._xy(eid)
-            if missiles.flight(self.engine, me, x, y, reach).target == eid:
+            if lines.flight(self.engine, me, x, y, reach).target == eid:
                 return A.Fire(x, y)
         return None
 

@@ -11,7 +11,7 @@ from game.world.core import sight
 from game.world.core.components import Health, Position, Spells
 from game.world.core.events import Event
 
-from . import effects, missiles, spells
+from . import effects, lines, spells
 
 if TYPE_CHECKING:
     from game.world.core.engine import Engine
@@ -51,4 +51,4 @@ def _worth(engine: Engine, eid: int, spell, steps: int) -> bool:
         you = esper.component_for_entity(engine.player, Position)
         return (you.x, you.y) in spells.beam(engine, eid, you.x, you.y, spell.range)
     you = esper.component_for_entity(engine.player, Position)
-    return missiles.flight(engine, eid, you.x, you.y, spell.range).target == engine.player
+    return lines.flight(engine, eid, you.x, you.y, spell.range).target == engine.player

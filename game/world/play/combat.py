@@ -157,22 +157,8 @@ def _train(engine: Engine, eid: int, attack: profiles.AttackProfile,
     events: list[Event] = []
     for name, ranks in ((attack.skill, training.skills), (attack.style, training.styles)):
         if name:
-            events += add_points(training, ranks, name, points)
+            events += progress.add_points(training, ranks, name, points)
     return events
-
-
-def add_points(training: Training, ranks: dict[str, int], name: str,
-                points: int) -> list[Event]:
-    rank = ranks.get(name, 0)
-    if rank >= stats.MAX_RANK:
-        return []
-    have = training.points.get(name, 0) + points
-    if have < stats.rank_cost(rank):
-        training.points[name] = have
-        return []
-    training.points[name] = have - stats.rank_cost(rank)
-    ranks[name] = rank + 1
-    return [Message(f"You reach rank {rank + 1} in {name}.", "good")]
 
 
 def _spend_stamina(engine: Engine, eid: int) -> list[Event]:

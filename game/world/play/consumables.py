@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import esper
 
+from game.content.catalog import MiscItem
 from game.content.magic import Consumable
 from game.rules import stats
 from game.rules.magic import MAX_ENCHANT
@@ -19,7 +20,6 @@ from game.world.core.components import Effects, Equipment, Health, Item, Powers,
 from game.world.core.events import Event, Message
 
 from . import belongings, knowledge, spells
-from .wizard_actions import map_level
 
 if TYPE_CHECKING:
     from game.world.core.engine import Engine
@@ -40,7 +40,22 @@ def _learnt(engine: Engine, item: int, data: Consumable) -> list[Event]:
 # --- potions ------------------------------------------------------------------------------
 
 
-def quaff(engine: Engine, item: int, data: Consumable) -> A.Result:
+def quaff(engine: Engine, action: A.Quaff) -> A.Result:
+    if not belongings.owned(engine, action.item):
+        return A.Impossible("You do not have that.")
+    data = engine.catalog.lookup(esper.component_for_entity(action.item, Item).name)
+    if isinstance(data, Consumable) and data.kind == "potion":
+        return _drink(engine, action.item, data)
+    if not isinstance(data, MiscItem) or data.heals is None:
+        return A.Impossible("You cannot drink that.")
+    health = esper.component_for_entity(engine.player, Health)
+    health.hp = min(health.max_hp, health.hp + data.heals.roll(engine.streams.loot))
+    esper.component_for_entity(engine.player, Vitals).bleeding = 0
+    belongings.consume(engine, action.item)
+    return A.Done((Message("You feel better.", "good"),), stats.STEP_TICKS)
+
+
+def _drink(engine: Engine, item: int, data: Consumable) -> A.Result:
     events = _potion(engine, data) + _learnt(engine, item, data)
     belongings.consume(engine, item)
     return A.Done(tuple(events), stats.STEP_TICKS)
@@ -117,7 +132,7 @@ def _scroll(engine: Engine, data: Consumable, target: int) -> list[Event]:
         slot = "main" if effect == "enchant weapon" else "body"
         return enchant(engine, getattr(esper.component_for_entity(engine.player, Equipment),
                                        slot))
-    map_level(engine)
+    engine.gamemap.reveal_floor()
     return [Message("An image of your surroundings forms in your mind.", "good")]
 
 

@@ -18,7 +18,7 @@ import esper
 
 from game.world.core.components import Creature, Position
 
-from . import missiles
+from . import lines
 
 if TYPE_CHECKING:
     from game.world.core.engine import Engine
@@ -104,7 +104,7 @@ def _rivals_in_sight(engine: Engine, eid: int, pos: Position) -> list[tuple[int,
         if opos.depth != depth or other == eid or (kind, creature.kind) not in rivals:
             continue
         d = _distance(pos, opos)
-        if d <= RIVAL_SIGHT and (d == 1 or missiles.flight(
+        if d <= RIVAL_SIGHT and (d == 1 or lines.flight(
                 engine, eid, opos.x, opos.y, RIVAL_SIGHT).target == other):
             found.append((d, other))
     return found

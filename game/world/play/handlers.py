@@ -11,7 +11,7 @@ HANDLERS = {
     "fire": player_actions.fire, "throw": player_actions.throw,
     "descend": player_actions.descend, "ascend": player_actions.ascend,
     "pickup": belongings.pickup, "drop": belongings.drop, "wield": belongings.wield,
-    "wear": belongings.wear, "takeoff": belongings.takeoff, "quaff": belongings.quaff,
+    "wear": belongings.wear, "takeoff": belongings.takeoff, "quaff": consumables.quaff,
     "quiver": belongings.quiver,
     "read": consumables.read, "zap": consumables.zap, "cast": consumables.cast,
 }

@@ -3,47 +3,19 @@ its way (which it may hit instead of the one aimed at), and the thing lands wher
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import esper
-import tcod.los
 
 from game.rules import profiles
 from game.world.core.components import Item, Position, Powers
 from game.world.core.events import Event, Message
 
 from . import combat, stacks
+from .lines import distance, flight
 
 if TYPE_CHECKING:
     from game.world.core.engine import Engine
-
-
-@dataclass(frozen=True, slots=True)
-class Flight:
-    path: tuple[tuple[int, int], ...]  # the cells it crossed, the last where it stopped
-    target: int | None  # the creature it reached
-
-
-def flight(engine: Engine, shooter: int, x: int, y: int, reach: int) -> Flight:
-    """Fly from the shooter towards (x, y), at most ``reach`` cells."""
-    start = engine.position(shooter)
-    line = tcod.los.bresenham((start.x, start.y), (x, y)).tolist()[1: reach + 1]
-    path: list[tuple[int, int]] = []
-    gm = engine.gamemap
-    for cx, cy in line:
-        if not gm.in_bounds(cx, cy) or not gm.walkable[cx, cy]:
-            break
-        path.append((cx, cy))
-        blocker = engine.blocker_at(cx, cy)
-        if blocker is not None and blocker != shooter:
-            return Flight(tuple(path), blocker)
-    return Flight(tuple(path), None)
-
-
-def distance(engine: Engine, a: int, b: int) -> int:
-    pa, pb = engine.position(a), engine.position(b)
-    return max(abs(pa.x - pb.x), abs(pa.y - pb.y))
 
 
 def loose(engine: Engine, shooter: int, attack: profiles.AttackProfile, x: int, y: int,

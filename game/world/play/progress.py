@@ -12,9 +12,17 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game.rules import levels, talents
+from game.rules import levels, stats, talents
 from game.rules.talents import TALENTS
-from game.world.core.components import Attributes, Creature, Health, Hero, Player, Stance
+from game.world.core.components import (
+    Attributes,
+    Creature,
+    Health,
+    Hero,
+    Player,
+    Stance,
+    Training,
+)
 from game.world.core.events import Event, Message
 
 if TYPE_CHECKING:
@@ -125,3 +133,17 @@ def calm(engine: Engine, eid: int) -> list[Event]:
         stance.stamina = 0
         stance.name = "Normal"
     return [Message("Your rage ebbs, and you are exhausted.", "bad")]
+
+
+def add_points(training: Training, ranks: dict[str, int], name: str,
+                points: int) -> list[Event]:
+    rank = ranks.get(name, 0)
+    if rank >= stats.MAX_RANK:
+        return []
+    have = training.points.get(name, 0) + points
+    if have < stats.rank_cost(rank):
+        training.points[name] = have
+        return []
+    training.points[name] = have - stats.rank_cost(rank)
+    ranks[name] = rank + 1
+    return [Message(f"You reach rank {rank + 1} in {name}.", "good")]

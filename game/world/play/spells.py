@@ -28,7 +28,7 @@ from game.world.core.components import (
 )
 from game.world.core.events import Event, Message
 
-from . import death, missiles
+from . import death, lines
 from .combat import who
 
 if TYPE_CHECKING:
@@ -89,13 +89,13 @@ def reached(engine: Engine, caster: int, spell: Spell, x: int, y: int) -> list[i
     if spell.shape == "self":
         return [caster]
     if spell.shape == "bolt":
-        target = missiles.flight(engine, caster, x, y, spell.range).target
+        target = lines.flight(engine, caster, x, y, spell.range).target
         return [target] if target is not None else []
     if spell.shape == "beam":
         return [e for e in (engine.blocker_at(cx, cy) for cx, cy in beam(engine, caster, x, y,
                                                                           spell.range))
                 if e is not None and e != caster]
-    flight = missiles.flight(engine, caster, x, y, spell.range)
+    flight = lines.flight(engine, caster, x, y, spell.range)
     me = engine.position(caster)
     cx, cy = flight.path[-1] if flight.path else (me.x, me.y)
     return burst(engine, cx, cy, spell.radius)

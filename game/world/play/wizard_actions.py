@@ -12,8 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-import numpy as np
-
 from game.rules import levels, stats
 from game.rules.messages import a_or_an
 from game.rules.names import closest
@@ -76,20 +74,8 @@ class MapLevel(WizardAction):
     tag: ClassVar[str] = "wiz.map"
 
     def run(self, engine: Engine, flags: Player) -> str:
-        map_level(engine)
+        engine.gamemap.reveal_floor()
         return "The whole level is mapped."
-
-
-def map_level(engine: Engine) -> None:
-    """Every floor cell and the walls around them (not the solid rock between): the wizard's
-    map and the scroll of magic mapping."""
-    gm = engine.gamemap
-    near = gm.walkable.copy()
-    padded = np.pad(gm.walkable, 1)
-    for dx in (-1, 0, 1):
-        for dy in (-1, 0, 1):
-            near |= padded[1 + dx:1 + dx + gm.width, 1 + dy:1 + dy + gm.height]
-    gm.explored |= near
 
 
 @dataclass(frozen=True, slots=True)
