@@ -23,11 +23,23 @@ ALLOWED = {
 }
 
 
-def imports(path: Path) -> list[tuple[int, str]]:
-    """(line, absolute module) for every import in a file, relative ones resolved."""
+def imports(path: Path, *, typing_only: bool = True,
+            names: bool = False) -> list[tuple[int, str]]:
+    """(line, absolute module) for every import in a file, relative ones resolved, those inside
+    functions included; ``typing_only=False`` leaves out those under ``if TYPE_CHECKING:``
+    (they name types for annotations and never run). ``names``: each name imported from a
+    package as a module too (``from . import a`` imports ``package.a``)."""
     package = path.relative_to(GAME.parent).with_suffix("").parts[:-1]
+    tree = ast.parse(path.read_text(), str(path))
+    skipped = set()
+    if not typing_only:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
+                skipped |= {id(n) for n in ast.walk(node)}
     out = []
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
         if isinstance(node, ast.Import):
             out += [(node.lineno, a.name) for a in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -37,6 +49,8 @@ def imports(path: Path) -> list[tuple[int, str]]:
             else:
                 module = node.module or ""
             out.append((node.lineno, module))
+            if names:
+                out += [(node.lineno, f"{module}.{a.name}") for a in node.names]
     return out
 
 
@@ -68,3 +82,87 @@ def test_the_check_would_catch_a_rules_import_of_esper(tmp_path, monkeypatch):
     (fake / "bad.py").write_text("import esper\nfrom ..world import engine\nimport tcod.map\n")
     monkeypatch.setattr(sys.modules[__name__], "GAME", tmp_path / "game")
     assert len(violations("rules")) == 3
+
+
+# --- the world: its core knows no gameplay, and no module imports itself round a circle ---
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(GAME.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph(root: Path) -> dict[str, set[str]]:
+    """Each module of the package at ``root`` -> the modules of it that it imports when it runs
+    (inside functions too; not those only named for type checking)."""
+    paths = {module_name(p): p for p in sorted(root.rglob("*.py"))}
+    graph = {}
+    for name, path in paths.items():
+        found = {m for _, m in imports(path, typing_only=False, names=True) if m in paths}
+        # ``from package import module`` imports that module (the package is its way there)
+        found -= {m.rsplit(".", 1)[0] for m in found if "." in m}
+        graph[name] = found - {name}
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles of a graph: its strongly connected parts of more than one module
+    (Tarjan's algorithm, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found = []
+    for start in sorted(graph):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        while work:
+            node, rest = work[-1]
+            step = next(rest, None)
+            if step is None:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    part = []
+                    while True:
+                        top = stack.pop()
+                        part.append(top)
+                        if top == node:
+                            break
+                    if len(part) > 1:
+                        found.append(sorted(part))
+            elif step not in index:
+                index[step] = low[step] = len(index)
+                stack.append(step)
+                work.append((step, iter(sorted(graph[step]))))
+            elif step in stack:
+                low[node] = min(low[node], index[step])
+    return found
+
+
+def test_no_import_circles_anywhere_in_the_game():
+    assert circles(import_graph(GAME)) == []
+
+
+def test_the_circle_check_finds_a_circle_through_a_function(tmp_path, monkeypatch):
+    fake = tmp_path / "game"
+    (fake / "world").mkdir(parents=True)
+    (fake / "world" / "a.py").write_text("from . import b\n")
+    (fake / "world" / "b.py").write_text("def f():\n    from game.world import c\n")
+    (fake / "world" / "c.py").write_text("from .a import x\n")
+    (fake / "world" / "d.py").write_text("from typing import TYPE_CHECKING\n"
+                                         "if TYPE_CHECKING:\n    from . import a\n")
+    monkeypatch.setattr(sys.modules[__name__], "GAME", fake)
+    assert circles(import_graph(fake)) == [["game.world.a", "game.world.b", "game.world.c"]]
+
+
+def test_the_world_core_imports_no_gameplay():
+    """The engine is handed its gameplay (``game.world.game``); it never imports it."""
+    core = GAME / "world" / "core"
+    bad = [f"{p.name}:{line} imports {m}" for p in sorted(core.rglob("*.py"))
+           for line, m in imports(p, typing_only=False)
+           if m.startswith(("game.world.play", "game.world.game"))]
+    assert bad == []
