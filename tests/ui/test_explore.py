@@ -66,7 +66,7 @@ def test_explore_goes_round_a_known_trap():
 
     app = app_for(LOOP.replace("^", "."), {})
     engine = app.engine
-    trap = traps.create("pit", 4, 3, 1)
+    trap = traps.create(engine, "pit", 4, 3, 1)
     engine.component(trap, Trap).hidden = False
     engine.gamemap.explored[:, :] = True
     engine.gamemap.explored[18, 3] = False  # the unknown lies beyond the trap, out of sight

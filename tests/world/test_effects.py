@@ -71,9 +71,8 @@ def test_disease_halves_regeneration(engines):
 def test_a_dart_trap_is_soaked_by_protection_but_a_pit_is_not(engines):
     engine = make(engines, ROOM.replace("s", "."), {})
     pos = engine.position(engine.player)
-    traps.create("dart trap", pos.x + 1, pos.y, 1)
-    traps.create("pit", pos.x + 2, pos.y, 1)
-    engine.schedule.invalidate()
+    traps.create(engine, "dart trap", pos.x + 1, pos.y, 1)
+    traps.create(engine, "pit", pos.x + 2, pos.y, 1)
     dart = traps.TRAPS["dart trap"]
     protection = profiles.defence(engine.fighter(engine.player)).protection
     assert protection == 1  # the leather jerkin

@@ -53,7 +53,7 @@ CHANGES = {
     "an item made here": lambda e, x, y: e.create_item("dagger", 1, Position(x, y, e.depth)),
     "an item made on another level": lambda e, x, y: e.create_item(
         "dagger", 1, Position(x, y, e.depth + 1)),
-    "a trap made here": lambda e, x, y: traps.create("pit", x, y, e.depth),
+    "a trap made here": lambda e, x, y: traps.create(e, "pit", x, y, e.depth),
     "a carried thing dropped": lambda e, x, y: e.submit(A.Drop(e.inventory()[-1])),
 }
 

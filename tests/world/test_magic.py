@@ -212,7 +212,7 @@ def test_the_player_resists_the_cold_with_a_ring():
 
 def test_dazzle_lowers_the_blow_in_play_not_on_the_at_screen():
     engine = room()
-    spells.add_effect(engine.player, "dazzled", 3)
+    spells.add_effect(engine, engine.player, "dazzled", 3)
     played = melee_attacks(engine.fighter(engine.player))[0].to_hit
     shown = melee_attacks(engine.fighter(engine.player, known_only=True))[0].to_hit
     assert played == shown - 4

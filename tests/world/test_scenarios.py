@@ -228,8 +228,7 @@ def ghost_in_wall(engines) -> tuple[Game, int]:
     engine = scenario(engines, HAUNT, {"G": "ghost"})
     ghost = creature(engine, "ghost")
     # Creatures are placed on floor; move it into the wall at (2, 1), beside the player.
-    pos = engine.position(ghost)
-    pos.x, pos.y = 2, 1
+    engine.move_entity(ghost, 2, 1)
     assert engine.gamemap.wall[2, 1]
     return engine, ghost
 
@@ -242,8 +241,7 @@ def test_a_ghost_in_a_wall_has_wall_defence(engines):
     assert defence.total() == 10 + 2 + 4  # Dexterity 14 and the wall
     assert defence.crit_immune  # incorporeal
 
-    pos = engine.position(ghost)
-    pos.x, pos.y = 3, 2  # back out on the floor
+    engine.move_entity(ghost, 3, 2)  # back out on the floor
     defence = profiles.defence(engine.fighter(ghost))
     assert profiles.WALL not in {p.kind for p in defence.parts}
     assert defence.total() == 12
@@ -269,8 +267,7 @@ def test_a_miss_on_a_ghost_in_a_wall(engines, pick, line):
 
 def test_the_player_cannot_walk_into_the_wall_the_ghost_left(engines):
     engine, ghost = ghost_in_wall(engines)
-    pos = engine.position(ghost)
-    pos.x, pos.y = 3, 2
+    engine.move_entity(ghost, 3, 2)
     assert engine.submit(A.Move(1, 0)) == A.Impossible("There is a wall in the way.")
 
 
@@ -692,8 +689,8 @@ def test_descending_and_climbing_back(engines):
     level1 = engine.gamemap
     assert engine.submit(A.Descend()) == A.Impossible("There is no staircase down here.")
 
+    engine.move_entity(player, *level1.stairs_down)
     pos = engine.position(player)
-    pos.x, pos.y = level1.stairs_down
     result = engine.submit(A.Descend())
     assert isinstance(result, A.Done)
     assert LevelChanged(2) in result.events
@@ -708,7 +705,7 @@ def test_descending_and_climbing_back(engines):
     pos = engine.position(player)
     assert (pos.x, pos.y, pos.depth) == (*level1.stairs_down, 1)
 
-    pos.x, pos.y = level1.stairs_up
+    engine.move_entity(player, *level1.stairs_up)
     before = (engine.now, next_tick(engine))
     assert engine.submit(A.Ascend()) == A.Impossible(
         f"You will not leave without the {GOAL_ITEM}.")

@@ -33,8 +33,7 @@ def make(engines, picture=ROOM, legend=None, **kw) -> Game:
 def test_arrow_and_spear_traps_are_soaked_by_protection(engines, name, announce, noun):
     engine = make(engines)
     pos = engine.position(engine.player)
-    traps.create(name, pos.x + 1, pos.y, 1)
-    engine.schedule.invalidate()
+    traps.create(engine, name, pos.x + 1, pos.y, 1)
     hp = engine.component(engine.player, Health).hp
     rig(engine, 6, 6, 1, 1)  # a hit for 1; the leather jerkin's 1 soaks it: a glance
     engine.submit(A.Move(1, 0))
@@ -47,8 +46,7 @@ def test_arrow_and_spear_traps_are_soaked_by_protection(engines, name, announce,
 def test_a_trap_arrow_that_beats_protection_hurts(engines):
     engine = make(engines)
     pos = engine.position(engine.player)
-    traps.create("arrow trap", pos.x + 1, pos.y, 1)
-    engine.schedule.invalidate()
+    traps.create(engine, "arrow trap", pos.x + 1, pos.y, 1)
     hp = engine.component(engine.player, Health).hp
     rig(engine, 6, 6, 5, 1)  # 5 damage, 1 soaked
     engine.submit(A.Move(1, 0))

@@ -103,7 +103,7 @@ def _engine(engines, change) -> Game:
 
 def _slow(engine: Game, eid: int) -> list:
     """The ticks one by one, with no fast path."""
-    comps = esper._entities[eid]
+    comps = engine.store.table[eid]
     kept = comps[Vitals]
     events = []
     while kept.next_tick <= engine.now and not engine.over:
@@ -119,7 +119,7 @@ def _slow(engine: Game, eid: int) -> list:
 def test_metabolise_is_the_ticks_one_by_one(engines, change):
     fast, slow = _engine(engines, change), _engine(engines, change)
     fast._use()
-    comps = esper._entities[fast.player]
+    comps = fast.store.table[fast.player]
     assert vitals._steady(comps[Vitals], comps) == (change not in CHANGING)
     fast_events = vitals.metabolise(fast, fast.player)
     slow._use()
@@ -139,11 +139,11 @@ def test_a_sleeper_out_of_earshot_does_nothing_and_rolls_nothing(engines):
     kind = engine.catalog.creatures[creature.kind]
     me = engine.position(engine.player)
     assert stealth.asleep(engine, kobold) and not stealth.heard(me, pos)
-    assert ai.sleeps_through(engine, esper._entities[kobold], me) == kind.speed
+    assert ai.sleeps_through(engine, engine.store.table[kobold], me) == kind.speed
     rolls = engine.streams.ai.getstate()
     before = engine.state_hash()
     assert ai.act(engine, kobold) == ([], kind.speed)
-    assert ai.act(engine, kobold, esper._entities[kobold]) == ([], kind.speed)
+    assert ai.act(engine, kobold, engine.store.table[kobold]) == ([], kind.speed)
     assert engine.streams.ai.getstate() == rolls and engine.state_hash() == before
     # the full work agrees: it notices nothing, without a roll, and fights nobody
     assert not stealth.notices(engine, kobold) and feuds.opponent(engine, kobold) is None
@@ -161,7 +161,7 @@ def test_a_sleeper_that_may_wake_or_fight_takes_its_full_turn(engines, why):
         engine.move_entity(kobold, 4, 3)
     if why == "foe":
         creature.foe = engine.player
-    assert ai.sleeps_through(engine, esper._entities[kobold],
+    assert ai.sleeps_through(engine, engine.store.table[kobold],
                              engine.position(engine.player)) is None
 
 
@@ -188,11 +188,11 @@ CROWD = """
 
 
 def test_around_finds_what_at_finds_cell_by_cell(engines):
-    """``Schedule.around`` (free blows' neighbours) is ``at`` on each of the eight cells, also
-    when one of them holds an actor that is gone."""
+    """``Store.around`` (free blows' neighbours) is ``at`` on each of the eight cells, also
+    after one of them has gone."""
     engine = Game.scenario(CROWD, {"k": "kobold"})
     engines.append(engine)
-    schedule, me = engine.schedule, engine.position(engine.player)
+    schedule, me = engine.store, engine.position(engine.player)
 
     def one_by_one():
         return [e for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy
@@ -201,7 +201,7 @@ def test_around_finds_what_at_finds_cell_by_cell(engines):
     expected = one_by_one()
     assert len(expected) == 5 and schedule.around(1, me.x, me.y) == expected
     gone = expected[1]
-    esper.delete_entity(gone, immediate=True)  # behind the schedule's back
+    engine.delete(gone)
     assert schedule.around(1, me.x, me.y) == [e for e in expected if e != gone] == one_by_one()
 
 
@@ -253,7 +253,7 @@ def test_the_schedule_gives_the_earliest_actor_turn_after_turn(engines):
         mover = eid if rng.random() < 0.9 else engine.player
         engine.component(mover, Actor).next_tick += rng.choice((0, 30, 40, 60, 60, 90))
         if turn in (100, 200) and eid != engine.player:
-            esper.delete_entity(eid, immediate=True)  # behind the schedule's back
+            engine.delete(eid)
     living = sorted(e for _, e in schedule.heap if esper.entity_exists(e))
     assert living == sorted(e for _, e in actors)  # one entry each: none queued twice
 
@@ -273,7 +273,7 @@ def _look_after(engine: Game, change) -> tuple[list[str], bool]:
     engine._use()
     sight.comes_into_view(engine)
     kobold = change(engine)
-    events = sight.came_into_view(engine, kobold, esper._entities[kobold])
+    events = sight.came_into_view(engine, kobold, engine.store.table[kobold])
     assert engine.component(kobold, Creature).in_view == engine.sees(kobold)
     return [repr(e) for e in events], engine.sees(kobold)
 
@@ -300,7 +300,7 @@ def _appears(engine: Game) -> int:
 @pytest.mark.parametrize("change", [_walks_in, _light_reaches, _appears])
 def test_a_creature_that_comes_into_view_between_looks_is_announced(engines, change):
     """``came_into_view`` skips its look only while nobody has moved, come or gone and the
-    sight is the same since the last look (``Schedule.looked``): each of these changes it."""
+    sight is the same since the last look (``Store.looked``): each of these changes it."""
     engine = Game.scenario(HALL, {})
     engines.append(engine)
     engine.create_creature("kobold", 20, 1, 1)
@@ -315,7 +315,7 @@ def test_nothing_changed_since_the_look_nothing_to_announce(engines):
     engine.create_creature("kobold", 5, 1, 1)
     assert _look_after(engine, _far_kobold) == ([], False)
     near = next(e for e, _ in engine.creatures_here() if e != _far_kobold(engine))
-    assert engine.schedule.looked is engine.gamemap.sight
+    assert engine.store.looked is engine.gamemap.sight
     assert _look_after(engine, lambda e: near) == ([], True)
 
 

@@ -4,14 +4,18 @@ The front end hands it Action values; it performs the player's action, then runs
 actor in time order (integer ticks of 0.1 s, ties broken by entity id) until the player must act
 again, and returns the events. It knows no gameplay: what an action does and what a creature's
 turn is come from the ``Gameplay`` it is handed (``game.world.game`` hands it the game's).
-esper's world is global, so every public method switches to this engine's own world first:
-two engines (a game and a fight simulator) never share entities.
+
+Each engine has its own esper world, behind its own ``Store`` (``self.store``): two engines
+(a game and a fight simulator) never share entities. The store's reads need no switch of
+esper's current world, and its changes switch first; a public method that runs gameplay
+(which reads through esper's functions) switches to this engine's world first (``_use``).
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from typing import TypeVar
 
 import esper
 import numpy as np
@@ -21,7 +25,7 @@ from game.rules import magic, profiles, stats, systems
 from game.rules.breakdown import breakdown
 
 from . import actions as A
-from . import floor, hashing, paths, sight, state
+from . import hashing, paths, sight, state
 from .components import (
     Actor,
     Creature,
@@ -46,6 +50,7 @@ from .gameplay import Gameplay
 from .mapgen import MAX_DEPTH, generate
 from .rng import Streams, derive
 from .schedule import Schedule
+from .store import Store
 
 MAP_WIDTH, MAP_HEIGHT = 80, 40
 FOV_RADIUS = sight.LIGHT_RADIUS
@@ -53,6 +58,7 @@ LOG_LIMIT = 500
 CHECKPOINT_EVERY = 50  # a recording's sync check: the state hash after every 50 actions
 KEYFRAME_EVERY = 500  # the whole state after every 500 actions, for jumps in long replays
 _worlds = itertools.count(1)
+C = TypeVar("C")
 
 
 class Engine:
@@ -98,9 +104,8 @@ class Engine:
         self._distance = paths.DistanceMaps()
         self._fighters = FighterCache(play.fighter)
         self._hasher = hashing.StateHasher()
-        self.floor = floor.Floor()
-        self.schedule = Schedule()
-        self._use()
+        self.store = Store(self.world)
+        self.schedule = Schedule(self.store)
 
     def state(self, *, log: bool = True, entities: object = None,
               streams: object = None, explored: object = None) -> dict:
@@ -117,8 +122,8 @@ class Engine:
             "explored": ({str(d): gm.explored_to_rle() for d, gm in sorted(self.levels.items())}
                          if explored is None else explored),
             "level_seeds": {str(d): v for d, v in sorted(self.level_seeds.items())},
-            "next_id": state.next_entity_id(),
-            "entities": state.entities_json() if entities is None else entities,
+            "next_id": self.store.next_id(),
+            "entities": state.entities_json(self.store) if entities is None else entities,
         }
         if self.rules != systems.DEFAULT:  # a manual game's state (and hash) is as it always was
             data["rules"] = self.rules
@@ -153,12 +158,12 @@ class Engine:
             gm = self._generate(int(depth))
             gm.explored_from_rle(runs)
             self.levels[int(depth)] = gm
-        state.restore_entities(data["entities"], data["next_id"])
+        state.restore_entities(self.store, data["entities"], data["next_id"])
         self.player = data["player"]
-        if self.depth not in self.levels or not esper.has_component(self.player, Player):
+        if self.depth not in self.levels or self.store.find(self.player, Player) is None:
             raise ValueError("bad game state: no player on a known level")
         self.log = [Message(str(row[0]), str(row[1]), _turn(row)) for row in data.get("log", [])]
-        pos = esper.component_for_entity(self.player, Position)
+        pos = self.store.get(self.player, Position)
         self.gamemap.update_fov(pos.x, pos.y, FOV_RADIUS)
 
     def state_text(self) -> str:
@@ -182,7 +187,7 @@ class Engine:
         engine._use()
         for eid, _ in list(esper.get_components(Position)):
             if eid != engine.player:
-                esper.delete_entity(eid, immediate=True)
+                engine.store.delete(eid)
         gm = GameMap.from_ascii(picture)
         engine.levels = {1: gm}
         engine.log.clear()
@@ -190,7 +195,6 @@ class Engine:
             for x, char in enumerate(row):
                 engine._place(char, x, y, (legend or {}).get(char))
         engine._distance.clear()
-        engine.schedule.invalidate()
         pos = engine.position(engine.player)
         gm.update_fov(pos.x, pos.y, FOV_RADIUS)
         sight.comes_into_view(engine)  # what the picture shows is in view already
@@ -198,24 +202,20 @@ class Engine:
 
     def _place(self, char: str, x: int, y: int, name: str | None) -> None:
         if char == "@":
-            pos = esper.component_for_entity(self.player, Position)
-            pos.x, pos.y, pos.depth = x, y, 1
+            self.store.move(self.player, x, y, 1)
         elif name in self.catalog.creatures:
-            esper.component_for_entity(self.create_creature(name, x, y, 1), Creature).awake = True
+            self.store.get(self.create_creature(name, x, y, 1), Creature).awake = True
         elif name is not None:
             self.create_item(name, 1, Position(x, y, 1))
 
     # --- the world ----------------------------------------------------------------------
 
     def _use(self) -> None:
-        if esper.current_world != self.world:
-            esper.switch_world(self.world)
+        self.store.use()
 
     def close(self) -> None:
         """Free this engine's esper world."""
-        if self.world in esper.list_worlds():
-            esper.switch_world("default")
-            esper.delete_world(self.world)
+        self.store.close()
 
     @property
     def gamemap(self) -> GameMap:
@@ -261,7 +261,7 @@ class Engine:
         return message
 
     def _player_flags(self) -> Player:
-        return esper.component_for_entity(self.player, Player)
+        return self.store.get(self.player, Player)
 
     # --- creating things ----------------------------------------------------------------
 
@@ -273,13 +273,12 @@ class Engine:
             components.append(at)
         if powers is not None:
             components.append(powers)
-        return esper.create_entity(*components)
+        return self.store.create(*components)
 
     def create_creature(self, kind_name: str, x: int, y: int, depth: int) -> int:
         kind = self.catalog.creatures[kind_name]
-        self.schedule.invalidate()
         stamina = stats.max_stamina(kind.constitution)
-        eid = esper.create_entity(
+        eid = self.store.create(
             Creature(kind.name), Named(kind.name), Renderable(kind.glyph, kind.colour, 2),
             Position(x, y, depth), Actor(self.now + 1, kind.speed),
             Health(kind.hit_points, kind.hit_points), Stance(kind.stance, stamina, stamina),
@@ -287,7 +286,7 @@ class Engine:
         )
         if kind.spells:
             points = magic.max_spell_points(kind.willpower)
-            esper.add_component(eid, Spells(list(kind.spells), points, points))
+            self.store.add(eid, Spells(list(kind.spells), points, points))
         return eid
 
     # --- levels -------------------------------------------------------------------------
@@ -299,17 +298,15 @@ class Engine:
         self.depth = depth
         gm = self.gamemap
         x, y = gm.stairs_up if arriving_down else gm.stairs_down
-        pos = esper.try_component(self.player, Position)
-        if pos is None:
-            esper.add_component(self.player, Position(x, y, depth))
+        if self.store.find(self.player, Position) is None:
+            self.store.add(self.player, Position(x, y, depth))
         else:
-            pos.x, pos.y, pos.depth = x, y, depth
+            self.store.move(self.player, x, y, depth)
         if fresh:
             self.play.populate(self, gm)
         sight.forget_view(self, depth)
         self._catch_up()
         self._distance.clear()
-        self.schedule.invalidate()
         gm.update_fov(x, y, FOV_RADIUS)
 
     def _generate(self, depth: int) -> GameMap:
@@ -325,7 +322,7 @@ class Engine:
         depth = self.depth
         for eid, _ in [(e, c) for e, c in esper.get_components(Position)
                        if c[0].depth == depth and e != self.player]:
-            esper.delete_entity(eid, immediate=True)
+            self.store.delete(eid)
             self.play.gone(eid)
         count = self.level_seeds.get(-depth, 0) + 1
         self.level_seeds[-depth] = count  # negative keys count regenerations
@@ -336,14 +333,13 @@ class Engine:
     def refresh(self) -> None:
         """After a wizard moves things: new sight, new distance maps."""
         self._distance.clear()
-        self.schedule.invalidate()
-        pos = esper.component_for_entity(self.player, Position)
+        pos = self.store.get(self.player, Position)
         self.gamemap.update_fov(pos.x, pos.y, FOV_RADIUS)
 
     def heal_fully(self, eid: int) -> None:
-        health = esper.component_for_entity(eid, Health)
+        health = self.store.get(eid, Health)
         health.hp = health.max_hp
-        vitals = esper.try_component(eid, Vitals)
+        vitals = self.store.find(eid, Vitals)
         if vitals is not None:
             vitals.bleeding = vitals.poison = vitals.disease = 0
 
@@ -372,22 +368,21 @@ class Engine:
 
     def in_wall(self, eid: int) -> bool:
         """It stands inside a wall (a ghost): its Fighter has the wall's Defence."""
-        pos = esper.try_component(eid, Position)
+        pos = self.store.find(eid, Position)
         return pos is not None and bool(self.levels[pos.depth].wall.item(pos.x, pos.y))
 
     def position(self, eid: int) -> Position:
-        self._use()
-        return esper.component_for_entity(eid, Position)
+        return self.store.get(eid, Position)
 
     def sees(self, eid: int) -> bool:
         """The player sees it: it stands on a visible cell of this level."""
-        comps = esper._entities.get(eid)  # the current world's, read directly
+        comps = self.store.table.get(eid)
         pos = comps.get(Position) if comps else None
         return (pos is not None and pos.depth == self.depth
                 and self.levels[pos.depth].visible.item(pos.x, pos.y))
 
     def is_dead(self, eid: int) -> bool:
-        return esper.component_for_entity(eid, Health).hp <= 0
+        return self.store.get(eid, Health).hp <= 0
 
     def creatures_here(self) -> list[tuple[int, tuple[Creature, Position]]]:
         self._use()
@@ -403,8 +398,7 @@ class Engine:
     def components(self, eid: int) -> dict[type, object]:
         """The entity's components by class: esper's own dict, one look-up for many reads.
         Read it; never change it (``set_component`` does)."""
-        self._use()
-        return esper._entities[eid]
+        return self.store.components(eid)
 
     def drawn(self) -> list[tuple[int, tuple[Position, Renderable]]]:
         """Every entity that has a look, on any level (the map keeps those of its depth):
@@ -414,11 +408,11 @@ class Engine:
 
     def items_at(self, x: int, y: int) -> list[int]:
         self._use()
-        return sorted(self.floor.items.at(self.depth, x, y))
+        return sorted(self.store.items.at(self.depth, x, y))
 
     def blocker_at(self, x: int, y: int) -> int | None:
         """The creature (or player) standing on a cell of this level."""
-        return self.schedule.at(self.depth, x, y)
+        return self.store.at(self.depth, x, y)
 
     def can_enter(self, eid: int, x: int, y: int) -> bool:
         gm = self.gamemap
@@ -426,28 +420,25 @@ class Engine:
             return False
         if gm.walkable[x, y]:
             return True
-        creature = esper.try_component(eid, Creature)
+        creature = self.store.find(eid, Creature)
         return (creature is not None and self.catalog.creatures[creature.kind].passes_walls
                 and 0 < x < gm.width - 1 and 0 < y < gm.height - 1)
 
     def move_entity(self, eid: int, x: int, y: int) -> None:
-        pos = esper.component_for_entity(eid, Position)
-        self.schedule.moved(eid, (pos.x, pos.y), (x, y))
-        pos.x, pos.y = x, y
+        self.store.move(eid, x, y)
 
     def distance_map(self, through_walls: bool,
                      near: tuple[int, int] | None = None) -> np.ndarray:
         """Steps to the player from every cell, shared by every hunter (read-only); over the
         floor and ``near`` a cell, exact only there and nearer (``paths.DistanceMaps.near``)."""
-        pos = esper.component_for_entity(self.player, Position)
+        pos = self.store.get(self.player, Position)
         walkable = self.levels[pos.depth].walkable
         if near is not None and not through_walls:
             return self._distance.near(pos.depth, walkable, pos.x, pos.y, near)
         return self._distance.to(pos.depth, walkable, pos.x, pos.y, through_walls)
 
     def inventory(self) -> list[int]:
-        self._use()
-        return list(esper.component_for_entity(self.player, Inventory).items)
+        return list(self.store.get(self.player, Inventory).items)
 
     def item_name(self, item: int) -> str:
         """The name as the player knows it: "2 murky potions", "+1 long sword of slaying"."""
@@ -456,34 +447,26 @@ class Engine:
 
     def item_name_only(self, item: int) -> str:
         """The table name of an item, without its count."""
-        self._use()
-        return esper.component_for_entity(item, Item).name
+        return self.store.get(item, Item).name
 
     def item_count(self, item: int) -> int:
-        self._use()
-        return esper.component_for_entity(item, Item).count
+        return self.store.get(item, Item).count
 
     def equipped_slot(self, item: int) -> str | None:
-        self._use()
-        eq = esper.component_for_entity(self.player, Equipment)
+        eq = self.store.get(self.player, Equipment)
         return next((s for s, v in eq.slots().items() if v == item), None)
 
-    def component(self, eid: int, kind: type):
-        self._use()
-        return esper.try_component(eid, kind)
+    def component(self, eid: int, kind: type[C]) -> C | None:
+        return self.store.find(eid, kind)
 
     def set_component(self, eid: int, component: object) -> None:
-        self._use()
-        esper.add_component(eid, component)
+        self.store.add(eid, component)
 
     def exists(self, eid: int) -> bool:
-        self._use()
-        return esper.entity_exists(eid)
+        return self.store.exists(eid)
 
     def delete(self, eid: int) -> None:
-        self._use()
-        esper.delete_entity(eid, immediate=True)
-        self.schedule.invalidate()
+        self.store.delete(eid)
 
     # --- time ---------------------------------------------------------------------------
 
@@ -526,10 +509,10 @@ class Engine:
     def spend(self, ticks: int) -> list[Event]:
         """The player's action took ``ticks``: run the world until the player's next turn."""
         self.turn += 1
-        me, schedule, play = self.player, self.schedule, self.play
-        mine = esper.component_for_entity(me, Actor)
+        me, schedule, play, table = self.player, self.schedule, self.play, self.store.table
+        mine = self.store.get(me, Actor)
         mine.next_tick += ticks
-        mine_at = esper.component_for_entity(me, Position)  # moved in place, never replaced
+        mine_at = self.store.get(me, Position)  # moved in place (Store.move), never replaced
         self.gamemap.update_fov(mine_at.x, mine_at.y, FOV_RADIUS)
         events: list[Event] = sight.comes_into_view(self)
         done = None  # the entry of the actor whose turn just ended (Schedule.next_turn)
@@ -546,7 +529,7 @@ class Engine:
                     events += ticked
                     if self.outcome is not None:
                         break
-                    if not esper.entity_exists(eid):
+                    if eid not in table:
                         continue
             if eid == me:
                 break
@@ -554,7 +537,7 @@ class Engine:
             if taken is None:
                 taken_events, taken = play.awake_turn(self, eid, comps)
                 events += taken_events
-                if not esper.entity_exists(eid):
+                if eid not in table:
                     continue
             arrived = sight.came_into_view(self, eid, comps)
             if arrived:
@@ -565,11 +548,10 @@ class Engine:
 
     # --- the whole state ----------------------------------------------------------------
 
-    def entities(self) -> Iterator[tuple[int, dict]]:
+    def entities(self) -> Iterator[tuple[int, tuple[object, ...]]]:
         """Every entity and its components, in id order."""
-        self._use()
-        for eid in sorted(esper._entities):
-            yield eid, esper.components_for_entity(eid)
+        for eid, comps in self.store.entities():
+            yield eid, tuple(comps.values())
 
 
 def _turn(row: list) -> int:

@@ -31,7 +31,7 @@ class FighterCache:
     def get(self, engine: Engine, eid: int, in_wall: bool,
             known_only: bool = False) -> profiles.Fighter:
         """As it fights now, or (``known_only``) as the @ screen shows it: kept apart."""
-        key = (stamp(eid), in_wall, engine.rules, id(engine.catalog))
+        key = (stamp(engine.store.table, eid), in_wall, engine.rules, id(engine.catalog))
         kept = self._built.get((eid, known_only))
         if kept is None:
             if len(self._built) >= self.LIMIT:
@@ -57,7 +57,7 @@ class FighterCache:
                 continue
             key, made = kept[0]
             in_wall = engine.in_wall(eid)
-            if key != (stamp(eid), in_wall, engine.rules, id(engine.catalog)):
+            if key != (stamp(engine.store.table, eid), in_wall, engine.rules, id(engine.catalog)):
                 continue
             fresh = self.build(engine.catalog, eid, in_wall=in_wall, known_only=known_only)
             if fresh != made:

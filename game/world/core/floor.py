@@ -3,16 +3,17 @@ reading those of every other level on every step.
 
 Why it cannot go stale: esper keeps the list ``get_components(kind, Position)`` returns and
 makes a new one after any component is added or removed anywhere. A thing comes to lie on a
-level, leaves it or changes level only by gaining or losing a Position (always a new one:
-nothing moves an item's or a trap's Position in place), so while esper hands back the same
-list object the grouping made from it holds. The cell is still read from each Position.
+level, leaves it or changes level only by gaining or losing a Position (the store gives a
+thing lying about that changes level a new one: ``Store.move``), so while esper hands back
+the same list object the grouping made from it holds. The cell is still read from each
+Position. One engine's store owns one for items and one for traps.
 """
 
 from __future__ import annotations
 
 import esper
 
-from .components import Item, Position, Trap
+from .components import Position
 
 
 class ByDepth:
@@ -38,10 +39,12 @@ class ByDepth:
         return [eid for eid, _, pos in self.on(depth)
                 if pos.x == x and pos.y == y and pos.depth == depth]
 
-
-class Floor:
-    """One engine's items and traps lying about (each engine has its own esper world)."""
-
-    def __init__(self) -> None:
-        self.items = ByDepth(Item)
-        self.traps = ByDepth(Trap)
+    def check(self) -> list[str]:
+        """The groups as made from esper's list now, if they were made from it."""
+        found = esper.get_components(self.kind, Position)
+        if found is not self._source:
+            return []  # made afresh when next asked
+        fresh = ByDepth(self.kind)
+        if any(fresh.on(d) != self._groups.get(d, []) for d in {p.depth for _, (_, p) in found}):
+            return [f"store: the {self.kind.__name__.lower()}s lying on each level"]
+        return []

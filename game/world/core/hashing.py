@@ -18,8 +18,6 @@ from collections.abc import Callable
 from dataclasses import fields
 from typing import TYPE_CHECKING
 
-import esper
-
 from . import state, written
 from .rng import Stream
 
@@ -66,7 +64,7 @@ class StateHasher:
         one of its components reads differently, and then only that component. Every field
         of an entity is read by one function made for its set of components (_ROW_READERS)."""
         rows, known, seen = [], self._rows, {}
-        entities = esper._entities
+        entities = engine.store.table
         for eid in sorted(entities):
             comps = entities[eid]
             kinds = tuple(comps)

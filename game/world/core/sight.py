@@ -46,7 +46,7 @@ def comes_into_view(engine: Engine) -> list[Event]:
             if seen and not creature.in_view:
                 arrived.append(eid)
             creature.in_view = seen
-    engine.schedule.looked = gm.sight
+    engine.store.looked = gm.sight
     return [event for eid in sorted(arrived) for event in _arrived(engine, eid)]
 
 
@@ -73,7 +73,7 @@ def came_into_view(engine: Engine, eid: int, comps: dict | None) -> list[Event]:
 def _as_last_looked(engine: Engine) -> bool:
     """Nothing a look would see has changed since the last one: the sight is the one looked
     with then (a new one at each cast) and no actor has moved, come or gone since."""
-    looked = engine.schedule.looked
+    looked = engine.store.looked
     return looked is not None and looked is engine.levels[engine.depth].sight
 
 

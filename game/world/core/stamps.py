@@ -15,8 +15,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import fields
 from operator import attrgetter
 
-import esper
-
 from . import written
 from .components import Equipment, Inventory
 
@@ -56,11 +54,11 @@ _SLOTS = Equipment.__slots__
 _SLOTTED = attrgetter(*_SLOTS)
 
 
-def stamp(eid: int) -> tuple:
+def stamp(entities: dict[int, dict[type, object]], eid: int) -> tuple:
     """The entity's own components (but ``TURN_BY_TURN``'s fields), and every component of
     each thing it carries or uses, in one tuple: the same stamp, the same Fighter. Each
-    entity's part is its component classes and then all their values, from one reader."""
-    entities = esper._entities
+    entity's part is its component classes and then all their values, from one reader.
+    ``entities``: the store's table (``Store.table``)."""
     comps = entities[eid]
     inventory = comps.get(Inventory)
     things = list(inventory.items) if inventory is not None else []

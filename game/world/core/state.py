@@ -7,19 +7,16 @@ input). Entity ids are kept exactly, so actions in a recording still name the ri
 
 from __future__ import annotations
 
-import copy
 import hashlib
-import itertools
 import json
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
-
-import esper
 
 from . import components as C
 
 if TYPE_CHECKING:
     from .engine import Engine
+    from .store import Store
 
 COMPONENTS: dict[str, type] = {
     cls.__name__: cls
@@ -103,24 +100,18 @@ def _typed(component: str, key: str, value: Any, annotation: str) -> Any:
     raise bad()
 
 
-def next_entity_id() -> int:
-    """The id esper will give the next entity (read without using it up)."""
-    return next(copy.copy(esper._entity_count))
-
-
-def entities_json() -> list[list]:
+def entities_json(store: Store) -> list[list]:
     """[[id, {component name: fields}], ...] in id order, components by name."""
     out = []
-    for eid in sorted(esper._entities):
-        comps = esper.components_for_entity(eid)
+    for eid, comps in store.entities():
         out.append([eid, {type(c).__name__: component_json(c)
-                          for c in sorted(comps, key=lambda c: type(c).__name__)}])
+                          for c in sorted(comps.values(), key=lambda c: type(c).__name__)}])
     return out
 
 
-def restore_entities(data: Any, next_id: int) -> None:
+def restore_entities(store: Store, data: Any, next_id: int) -> None:
     """Recreate entities with exactly their ids (the ids in between are skipped), in the
-    current (fresh) esper world."""
+    store's fresh world."""
     if not isinstance(data, list):
         raise ValueError("entities must be a list")
     wanted = {}
@@ -131,14 +122,7 @@ def restore_entities(data: Any, next_id: int) -> None:
         wanted[row[0]] = [component_from_json(n, d) for n, d in sorted(row[1].items())]
     if not isinstance(next_id, int) or next_id <= max(wanted, default=0) or next_id > 10**7:
         raise ValueError("bad next entity id")
-    if min(wanted, default=next_id) < next_entity_id():
-        raise ValueError("entity ids out of order")
-    for eid in sorted(wanted):  # esper's counter set to each id in turn: no ids made in between
-        esper._entity_count = itertools.count(eid)
-        esper.create_entity(*wanted[eid])
-    esper._entity_count = itertools.count(next_id)
-    if set(wanted) - set(esper._entities):
-        raise ValueError("entity ids out of order")
+    store.restore(sorted(wanted.items()), next_id)
 
 
 def canonical(data: Any) -> str:

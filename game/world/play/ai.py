@@ -34,8 +34,8 @@ def act(engine: Engine, eid: int, comps: dict | None = None) -> tuple[list[Event
     ``sleeps_through`` answers it). ``comps``, when given, is esper's dict of its components
     (the turn loop has it)."""
     if comps is None:
-        comps = esper._entities[eid]  # the current world's, read directly
-    slept = sleeps_through(engine, comps, esper._entities[engine.player][Position])
+        comps = engine.store.table[eid]
+    slept = sleeps_through(engine, comps, engine.store.get(engine.player, Position))
     return ([], slept) if slept is not None else awake_turn(engine, eid, comps)
 
 

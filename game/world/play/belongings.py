@@ -33,7 +33,7 @@ def pickup(engine: Engine, action: A.PickUp) -> A.Result:
             and stacks.free_letter(engine.player) is None:
         return A.Impossible("You cannot carry any more things.")
     name = engine.item_name(action.item)
-    esper.remove_component(action.item, Position)
+    engine.store.remove(action.item, Position)
     held = stacks.take(engine, engine.player, action.item)
     letter = esper.component_for_entity(held, Item).letter
     events: list[Event] = [Message(f"You pick up the {name} ({letter}).")]
@@ -53,7 +53,7 @@ def drop(engine: Engine, action: A.Drop) -> A.Result:
     unequip(engine, action.item)
     esper.component_for_entity(engine.player, Inventory).items.remove(action.item)
     pos = engine.position(engine.player)
-    esper.add_component(action.item, Position(pos.x, pos.y, pos.depth))
+    engine.store.add(action.item, Position(pos.x, pos.y, pos.depth))
     return A.Done((Message(f"You drop the {engine.item_name(action.item)}."),), stats.STEP_TICKS)
 
 
@@ -84,7 +84,7 @@ def wield(engine: Engine, action: A.Wield) -> A.Result:
                        eq.main if slot == "off" and two_handed(engine, eq.main) else None)
     if why is not None:
         return why
-    item = stacks.split_one(engine.player, action.item) if slot in stacks.HANDS \
+    item = stacks.split_one(engine, engine.player, action.item) if slot in stacks.HANDS \
         else action.item
     if item is None:
         return A.Impossible("You have no free letter to take one from the stack.")
@@ -172,7 +172,7 @@ def consume(engine: Engine, item: int) -> None:
     if component.count <= 0:
         unequip(engine, item)
         esper.component_for_entity(engine.player, Inventory).items.remove(item)
-        esper.delete_entity(item, immediate=True)
+        engine.store.delete(item)
 
 
 def quiver(engine: Engine, action: A.Quiver) -> A.Result:

@@ -74,13 +74,13 @@ def _potion(engine: Engine, data: Consumable) -> list[Event]:
             _end(me, "dazzled")
         return [Message("You feel better.", "good")]
     if effect == "speed":
-        spells.add_effect(me, "haste", data.duration)
+        spells.add_effect(engine, me, "haste", data.duration)
         return [Message("You feel yourself speed up.", "good")]
     if effect == "resist":
-        spells.add_effect(me, "resist", data.duration)
+        spells.add_effect(engine, me, "resist", data.duration)
         return [Message("You feel proof against the elements.", "good")]
     if effect == "dazzle":
-        spells.add_effect(me, "dazzled", data.duration)
+        spells.add_effect(engine, me, "dazzled", data.duration)
         return [Message("A bright light dazzles you!", "bad")]
     book = esper.component_for_entity(me, Spells)
     book.points = book.max_points

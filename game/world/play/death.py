@@ -61,7 +61,7 @@ def _drop_gear(engine: Engine, eid: int, pos: Position) -> None:
     three (creatures never carry the goal)."""
     carried = esper.try_component(eid, Inventory)
     for item in carried.items if carried is not None else []:
-        esper.add_component(item, Position(pos.x, pos.y, pos.depth))
+        engine.store.add(item, Position(pos.x, pos.y, pos.depth))
     kind = engine.catalog.creatures[esper.component_for_entity(eid, Creature).kind]
     weapon = kind.weapon.name if kind.weapon is not None else None
     if weapon and engine.streams.loot.randint(1, 3) == 1:

@@ -77,7 +77,7 @@ def _strikes(engine: Engine, hostile: int, mover: int) -> bool:
 
 
 def _neighbours(engine: Engine, mover: int, x: int, y: int) -> list[int]:
-    near = engine.schedule.around(engine.depth, x, y)
+    near = engine.store.around(engine.depth, x, y)
     return sorted(other for other in near if other != mover) if near else near
 
 

@@ -41,7 +41,7 @@ def move(engine: Engine, action: A.Move) -> A.Result:
     x, y = pos.x + dx, pos.y + dy
     gm = engine.gamemap
     inside = gm.in_bounds(x, y)
-    target = engine.schedule.at(engine.depth, x, y) if inside else None  # blocker_at's way
+    target = engine.store.at(engine.depth, x, y) if inside else None  # blocker_at's way
     if target is not None:
         return A.Instead(A.Attack(target))
     if not inside or not gm.walkable.item(x, y):

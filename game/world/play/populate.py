@@ -93,7 +93,7 @@ def populate_level(engine: Engine, gm: GameMap) -> None:
     taken = near + [spot for _, spot in creatures + items]
     trap_spots = place_positions(gm, rng, 1 + gm.depth // 2, taken)
     for x, y in trap_spots:
-        traps.create(rng.choice(traps.TRAP_NAMES), x, y, gm.depth)
+        traps.create(engine, rng.choice(traps.TRAP_NAMES), x, y, gm.depth)
     loot = magic_items.extra_loot(engine.catalog, gm.depth, magic)
     for found, (x, y) in zip(loot, place_positions(gm, magic, len(loot), taken + trap_spots),
                              strict=False):

@@ -138,15 +138,16 @@ def _apply(engine: Engine, caster: int, target: int, spell: Spell, power: int,
         if hit.damage > 0:
             events += death.damage(engine, target, hit.damage, cause_of=caster)
     else:
-        add_effect(target, "dazzled" if spell.effect == "dazzle" else spell.name, hit.duration)
+        name = "dazzled" if spell.effect == "dazzle" else spell.name
+        add_effect(engine, target, name, hit.duration)
     return events
 
 
-def add_effect(eid: int, name: str, ticks: int) -> None:
+def add_effect(engine: Engine, eid: int, name: str, ticks: int) -> None:
     effects = esper.try_component(eid, Effects)
     if effects is None:
         effects = Effects()
-        esper.add_component(eid, effects)
+        engine.store.add(eid, effects)
     effects.ticks[name] = max(effects.ticks.get(name, 0), ticks)
 
 
@@ -155,7 +156,7 @@ def learn(engine: Engine, eid: int, name: str) -> bool:
     book = esper.try_component(eid, Spells)
     if book is None:
         book = Spells()
-        esper.add_component(eid, book)
+        engine.store.add(eid, book)
     if name in book.known:
         return False
     book.known.append(name)

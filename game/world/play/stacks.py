@@ -72,7 +72,7 @@ def in_hand(owner: int) -> tuple[int | None, ...]:
     return (None,) if eq is None else tuple(getattr(eq, slot) for slot in HANDS)
 
 
-def split_one(owner: int, item: int) -> int | None:
+def split_one(engine: Engine, owner: int, item: int) -> int | None:
     """One thing off a carried stack, under a free letter of its own (the stack keeps its
     letter); the thing itself when it is alone; None when no letter is free."""
     stack = esper.component_for_entity(item, Item)
@@ -81,7 +81,7 @@ def split_one(owner: int, item: int) -> int | None:
     letter = free_letter(owner)
     if letter is None:
         return None
-    one = esper.create_entity(*(copy.copy(c) for c in esper.components_for_entity(item)))
+    one = engine.store.create(*(copy.copy(c) for c in esper.components_for_entity(item)))
     esper.component_for_entity(one, Item).count, esper.component_for_entity(one, Item).letter \
         = 1, letter
     stack.count -= 1
@@ -98,7 +98,7 @@ def rejoin(engine: Engine, owner: int, item: int | None) -> None:
     if pile is not None:
         esper.component_for_entity(pile, Item).count += esper.component_for_entity(item, Item).count
         carried.remove(item)
-        esper.delete_entity(item, immediate=True)
+        engine.store.delete(item)
 
 
 def free_letter(owner: int, wanted: str = "") -> str | None:
@@ -117,7 +117,7 @@ def take(engine: Engine, owner: int, item: int) -> int | None:
     pile = pile_for(engine, carried, item, owner)
     if pile is not None:
         esper.component_for_entity(pile, Item).count += esper.component_for_entity(item, Item).count
-        esper.delete_entity(item, immediate=True)
+        engine.store.delete(item)
         return pile
     component = esper.component_for_entity(item, Item)
     letter = free_letter(owner, component.letter)

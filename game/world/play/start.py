@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 def create_player(engine: Engine, wizard: bool) -> int:
     kind = engine.catalog.characters[engine.character]
     con = stats.modifier(kind.constitution)
-    eid = esper.create_entity(
+    eid = engine.store.create(
         Player(kind.name, wizard), Named(kind.name), Renderable("@", (255, 255, 255), 3),
         Actor(0, 60), Health(kind.hit_points, kind.hit_points),
         Attributes(kind.strength, kind.dexterity, kind.constitution, kind.willpower),

@@ -50,13 +50,13 @@ TRAPS = {
 TRAP_NAMES = tuple(TRAPS)
 
 
-def create(name: str, x: int, y: int, depth: int) -> int:
+def create(engine: Engine, name: str, x: int, y: int, depth: int) -> int:
     """A hidden trap: no Renderable until it is found."""
-    return esper.create_entity(Trap(name), Named(name), Position(x, y, depth))
+    return engine.store.create(Trap(name), Named(name), Position(x, y, depth))
 
 
 def trap_at(engine: Engine, x: int, y: int) -> int | None:
-    found = engine.floor.traps.at(engine.depth, x, y)
+    found = engine.store.traps.at(engine.depth, x, y)
     return found[0] if found else None
 
 
@@ -76,7 +76,7 @@ def spring(engine: Engine, victim: int) -> list[Event]:
     kind = TRAPS[trap.name]
     if trap.hidden:  # found now: drawn from here on
         trap.hidden = False
-        esper.add_component(eid, Renderable("^", kind.colour, 1))
+        engine.store.add(eid, Renderable("^", kind.colour, 1))
     events: list[Event] = [Message(kind.announce, "bad")]
     if kind.physical:
         dart = profiles.AttackProfile(

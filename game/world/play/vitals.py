@@ -28,7 +28,7 @@ def metabolise(engine: Engine, eid: int, comps: dict | None = None) -> list[Even
     """Every vitals tick due by now, for one entity (called at the start of its turn);
     ``comps``, when given, is esper's dict of its components (the turn loop has it)."""
     if comps is None:
-        comps = esper._entities.get(eid)  # the current world's, read directly
+        comps = engine.store.table.get(eid)
     vitals = comps.get(Vitals) if comps else None
     if vitals is None or vitals.next_tick > engine.now:
         return []
