@@ -56,13 +56,13 @@ class FsimScreen:
             self.rounds = tally.fights
         if tally.fights >= self.rounds:
             self.stop()
-        self.engine.exists(self.engine.player)  # any public call switches esper back
+        self.engine.use()  # the arena's world was esper's current one
 
     def stop(self) -> None:
         """Close the arena and show what was found."""
         self.arena.engine.close()
         self.arena = None
-        self.engine.exists(self.engine.player)
+        self.engine.use()
         self.done = ReportScreen(f"Fight simulator, {self.rules} rules", [
             f"You ({self.engine.character}, as you are now) against {a_or_an(self.kind)}:", "",
             *self.report.lines()], rules=self.rules, switch=self._next)

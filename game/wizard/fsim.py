@@ -120,7 +120,7 @@ class Arena:
     def fight(self, tally: Tally, limit: int = 6000) -> None:
         """One fight to the death (or ``limit`` ticks), added to ``tally``."""
         e = self.engine
-        e._use()
+        e.use()
         a, b = self._reset()
         clock = {a: 0, b: 0}
         while True:
@@ -170,7 +170,7 @@ def copy_build(source: Game, arena: Game) -> None:
     gear = [(source.item_name_only(i), source.item_count(i), source.equipped_slot(i),
              replace(p) if (p := source.component(i, Powers)) is not None else None)
             for i in source.inventory()]
-    arena._use()
+    arena.use()
     for name in ("Attributes", "Training", "Stance", "Health", "Spells", "Effects"):
         if name in player:  # the magic, known or not, counts in the simulator
             arena.set_component(arena.player, component_from_json(name, player[name]))

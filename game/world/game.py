@@ -31,6 +31,7 @@ GAMEPLAY = Gameplay(
     scaled=effects.scaled, vitals=vitals.catch_up, sleeps_through=ai.sleeps_through,
     awake_turn=ai.awake_turn, gone=feuds.forget, fighter=fighters.fighter,
     display_name=knowledge.display_name, skill_names=fighters.skill_names,
+    checks=(ai.check_sleepers, vitals.check_steady),
 )
 
 

@@ -7,30 +7,15 @@ import esper
 import pytest
 
 from game.world.core.actions import Wait
-from game.world.core.components import Attributes, Hero, Item, Player, Stance, Training
+from game.world.core.components import Attributes, Hero, Item, Stance, Training
 from game.world.game import Game
 from game.world.play import fighters
-from game.world.play.bot import Bot
 
 
 def fresh(engine: Game, eid: int):
     pos = engine.position(eid)
     in_wall = bool(engine.levels[pos.depth].wall[pos.x, pos.y])
     return fighters.fighter(engine.catalog, eid, in_wall=in_wall)
-
-
-def test_the_cached_fighter_is_always_the_one_built_afresh():
-    engine = Game(5)
-    engine.component(engine.player, Player).invulnerable = True
-    bot = Bot(engine, 5, turns=500)
-    checked = 0
-    for _ in range(500):
-        engine.submit(bot.next_action())
-        for eid in [engine.player, *(e for e, _ in engine.creatures_here())]:
-            assert engine.fighter(eid) == fresh(engine, eid)
-            checked += 1
-    assert checked > 1000
-    engine.close()
 
 
 def test_turn_by_turn_changes_keep_the_same_object():

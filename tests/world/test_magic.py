@@ -43,7 +43,7 @@ SLOT_FOR = {"weapon": "main", "missile": "missile", "shield": "off"}
 
 def room(legend=None, character="dwarf warrior") -> Game:
     engine = Game.scenario(ROOM, legend or {"k": "kobold"}, character=character)
-    engine._use()
+    engine.use()
     return engine
 
 
@@ -82,7 +82,7 @@ def test_each_affix_counts_on_the_at_screen_only_once_known(affix):
 
 def numbers_without(engine: Game, item: int) -> tuple:
     powers = engine.component(item, Powers)
-    engine._use()
+    engine.use()
     import esper
     esper.remove_component(item, Powers)
     try:
@@ -288,7 +288,7 @@ def test_magic_survives_a_save_and_a_replay():
     engine.submit(A.Wear(ring))
     again = Game.from_state(engine.state())
     assert again.state_hash() == engine.state_hash()
-    again._use()
+    again.use()
     assert again.item_name(ring) == "+1 ring of deflection"
     assert again.component(again.player, Spells).known == sorted(CATALOG.magic.spells)
     replayed = Game(4)

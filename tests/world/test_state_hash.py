@@ -29,16 +29,6 @@ def bot_turns(engine: Game, seed: int, turns: int):
         yield turn
 
 
-def test_it_is_the_slow_hash_all_through_a_game():
-    engine = Game(7)
-    checked = 0
-    for _ in bot_turns(engine, 7, 300):
-        assert engine.state_hash() == slow(engine)
-        checked += 1
-    assert checked > 100 and len(engine.checkpoints) >= 2
-    engine.close()
-
-
 def _creature(engine: Game) -> int:
     return next(e for e, _ in engine.creatures_here())
 

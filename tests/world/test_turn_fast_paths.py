@@ -118,11 +118,11 @@ def _slow(engine: Game, eid: int) -> list:
     c, "__name__", "calm"))
 def test_metabolise_is_the_ticks_one_by_one(engines, change):
     fast, slow = _engine(engines, change), _engine(engines, change)
-    fast._use()
+    fast.use()
     comps = fast.store.table[fast.player]
     assert vitals._steady(comps[Vitals], comps) == (change not in CHANGING)
     fast_events = vitals.metabolise(fast, fast.player)
-    slow._use()
+    slow.use()
     slow_events = _slow(slow, slow.player)
     assert [repr(e) for e in fast_events] == [repr(e) for e in slow_events]
     assert fast.state_hash() == slow.state_hash()
@@ -270,7 +270,7 @@ def _look_after(engine: Game, change) -> tuple[list[str], bool]:
     kobold's look after its turn: its arrival words and whether it is in view now."""
     from game.world.core import sight
 
-    engine._use()
+    engine.use()
     sight.comes_into_view(engine)
     kobold = change(engine)
     events = sight.came_into_view(engine, kobold, engine.store.table[kobold])
@@ -328,7 +328,7 @@ def test_the_look_at_the_level_sees_what_changed_since_the_last(engines, change)
     engine = Game.scenario(HALL, {})
     engines.append(engine)
     engine.create_creature("kobold", 20, 1, 1)
-    engine._use()
+    engine.use()
     assert sight.comes_into_view(engine) == []
     assert sight.comes_into_view(engine) == []  # nothing changed: nothing to announce
     kobold = change(engine)

@@ -8,12 +8,13 @@ turn is come from the ``Gameplay`` it is handed (``game.world.game`` hands it th
 Each engine has its own esper world, behind its own ``Store`` (``self.store``): two engines
 (a game and a fight simulator) never share entities. The store's reads need no switch of
 esper's current world, and its changes switch first; a public method that runs gameplay
-(which reads through esper's functions) switches to this engine's world first (``_use``).
+(which reads through esper's functions) switches to this engine's world first (``use``).
 """
 
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Iterator
 from typing import TypeVar
 
@@ -113,7 +114,7 @@ class Engine:
         they come back from the seed; only what the player has explored is kept. The state
         hash passes ``entities``, ``streams`` and ``explored`` to stand in for parts it spells
         itself."""
-        self._use()
+        self.use()
         data = {
             "seed": self.seed, "character": self.character, "depth": self.depth,
             "now": self.now, "turn": self.turn, "outcome": self.outcome, "cause": self.cause,
@@ -168,12 +169,12 @@ class Engine:
 
     def state_text(self) -> str:
         """``state.canonical(self.state())``, spelled as the state hash spells it."""
-        self._use()
+        self.use()
         return self._hasher.text(self, log=True)
 
     def state_hash(self) -> str:
         """sha256 of the canonical JSON of ``state(log=False)`` (``game.world.core.hashing``)."""
-        self._use()
+        self.use()
         return self._hasher.digest(self)
 
     @classmethod
@@ -184,7 +185,7 @@ class Engine:
         ``<``/``>`` stairs, and each legend character a creature kind or an item name."""
         engine = cls(seed, character, rules=rules) if play is None else \
             cls(seed, character, rules=rules, play=play)
-        engine._use()
+        engine.use()
         for eid, _ in list(esper.get_components(Position)):
             if eid != engine.player:
                 engine.store.delete(eid)
@@ -210,7 +211,10 @@ class Engine:
 
     # --- the world ----------------------------------------------------------------------
 
-    def _use(self) -> None:
+    def use(self) -> None:
+        """Make this engine's world esper's current one: the gameplay reads through esper's
+        functions, so code that calls it directly (not through a method here) after another
+        engine has run calls this first."""
         self.store.use()
 
     def close(self) -> None:
@@ -360,7 +364,7 @@ class Engine:
     def fighter(self, eid: int, *, known_only: bool = False,
                 thrown: int | None = None) -> profiles.Fighter:
         """As it fights now (all its magic), or as the @ screen shows it (``known_only``)."""
-        self._use()
+        self.use()
         in_wall = self.in_wall(eid)
         if thrown is not None:
             return self.play.fighter(self.catalog, eid, in_wall=in_wall, thrown=thrown)
@@ -385,13 +389,13 @@ class Engine:
         return self.store.get(eid, Health).hp <= 0
 
     def creatures_here(self) -> list[tuple[int, tuple[Creature, Position]]]:
-        self._use()
+        self.use()
         return sorted((e, c) for e, c in esper.get_components(Creature, Position)
                       if c[1].depth == self.depth)
 
     def located(self, kind: type) -> list[tuple[int, Position]]:
         """Every entity with a ``kind`` component lying or standing on this level."""
-        self._use()
+        self.use()
         return [(e, pos) for e, (_, pos) in esper.get_components(kind, Position)
                 if pos.depth == self.depth]
 
@@ -403,11 +407,11 @@ class Engine:
     def drawn(self) -> list[tuple[int, tuple[Position, Renderable]]]:
         """Every entity that has a look, on any level (the map keeps those of its depth):
         esper's own cached list, so asking costs nothing. Read it; never change it."""
-        self._use()
+        self.use()
         return esper.get_components(Position, Renderable)
 
     def items_at(self, x: int, y: int) -> list[int]:
-        self._use()
+        self.use()
         return sorted(self.store.items.at(self.depth, x, y))
 
     def blocker_at(self, x: int, y: int) -> int | None:
@@ -442,7 +446,7 @@ class Engine:
 
     def item_name(self, item: int) -> str:
         """The name as the player knows it: "2 murky potions", "+1 long sword of slaying"."""
-        self._use()
+        self.use()
         return self.play.display_name(self, item)
 
     def item_name_only(self, item: int) -> str:
@@ -472,7 +476,7 @@ class Engine:
 
     def submit(self, action: A.Action) -> A.Result:
         """Perform the player's action, then everyone else's until the player acts again."""
-        self._use()
+        self.use()
         if self.outcome is not None:
             return A.Impossible("The game is over.")
         self.pending = action  # what a crash report records as the action that crashed
@@ -545,6 +549,43 @@ class Engine:
             actor.next_tick += taken
             done = (actor.next_tick, eid)
         return events
+
+    # --- the check ----------------------------------------------------------------------
+
+    def check(self) -> list[str]:
+        """Every cache and shortcut worked out afresh and compared with what is kept: what
+        differs, in words (nothing, when all is well). Changes nothing. The tests run it after
+        every step (docs/architecture.md lists what it covers)."""
+        self.use()
+        walkables = {depth: gm.walkable for depth, gm in self.levels.items()}
+        wrong = [*self.store.check(), *self.schedule.check(), *self._check_look(),
+                 *self._fighters.stale(self), *self._distance.stale(walkables),
+                 *(problem for gm in self.levels.values() for problem in gm.check()),
+                 *self._check_hash()]
+        for check in self.play.checks:
+            wrong += check(self)
+        return wrong
+
+    def _check_look(self) -> list[str]:
+        """While the look is kept (``Store.looked`` is this sight), every creature here is
+        in view as the sight has it."""
+        if self.store.looked is None or self.store.looked is not self.gamemap.sight:
+            return []
+        return [f"look: creature {eid} in view {creature.in_view}, seen {self.sees(eid)}"
+                for eid, (creature, _) in self.creatures_here()
+                if creature.in_view != self.sees(eid)]
+
+    def _check_hash(self) -> list[str]:
+        """The state hash and keyframe text, taken fast (parts kept), against the slow way
+        (not while a test has put a stand-in for a random stream: it has no state)."""
+        wrong: list[str] = []
+        if not all(isinstance(s, random.Random) for s in self.streams.by_name.values()):
+            return wrong
+        if self._hasher.digest(self) != state.state_hash(self):
+            wrong.append("state hash: the kept parts spell another state")
+        if self._hasher.text(self, log=True) != state.canonical(self.state()):
+            wrong.append("state text: the kept parts spell another state")
+        return wrong
 
     # --- the whole state ----------------------------------------------------------------
 

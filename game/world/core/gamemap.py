@@ -10,6 +10,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
+import tcod.constants
+import tcod.map
 
 from .fov import Caster
 
@@ -105,6 +107,20 @@ class GameMap:
         self.visible[window] = seen_here
         self.explored |= self.visible  # whole arrays: numpy's fastest way here
         self.sight = (seen, cells, self.visible.tobytes())
+
+    def check(self) -> list[str]:
+        """The sight kept, where ``update_fov`` would reuse it (the same terrain, ``visible``
+        untouched since), is what a cast afresh from its cell gives (``Engine.check``)."""
+        if self.sight is None:
+            return []
+        (x, y, radius), cells, visible = self.sight
+        if cells != self.transparent.tobytes() or visible != self.visible.tobytes():
+            return []  # cast again when next asked
+        fresh = tcod.map.compute_fov(self.transparent, (x, y), radius, light_walls=True,
+                                     algorithm=tcod.constants.FOV_SYMMETRIC_SHADOWCAST)
+        if np.array_equal(fresh, self.visible):
+            return []
+        return [f"sight: the kept sight of depth {self.depth}"]
 
     def explored_to_rle(self) -> list[int]:
         """Run lengths of ``explored`` flattened in [x, y] C order, starting with a False run.

@@ -47,3 +47,6 @@ class Gameplay:
     """An item's name as the player knows it."""
     skill_names: Callable[[Catalog], list[str]]
     """Every skill a rank can be had in."""
+    checks: tuple[Callable[[Engine], list[str]], ...] = ()
+    """The gameplay's own shortcuts, each worked out the long way and compared
+    (``Engine.check``): what differs, in words."""

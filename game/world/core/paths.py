@@ -125,3 +125,17 @@ class DistanceMaps:
         finder = self._search(depth, walkable, x, y)
         finder.resolve()
         return finder.distance.astype(np.int32)  # a copy: the finder's array is reused
+
+    def stale(self, walkables: dict[int, np.ndarray]) -> list[str]:
+        """Every whole map kept that a search afresh (``distances``) would not give, or of a
+        level there is no more (``Engine.check``; ``walkables``: each level's floor)."""
+        wrong = []
+        for (depth, x, y, through), kept in sorted(self._maps.items(), key=lambda i: i[0]):
+            walkable = walkables.get(depth)
+            if walkable is None:
+                wrong.append(f"distance maps: one of depth {depth}, which is gone")
+                continue
+            cost = np.ones(walkable.shape, np.int32) if through else walkable.astype(np.int32)
+            if not np.array_equal(kept, distances(cost, [(x, y)])):
+                wrong.append(f"distance maps: to ({x}, {y}) on depth {depth}")
+        return wrong

@@ -34,7 +34,7 @@ def in_light(engine: Engine, eid: int) -> bool:
 def comes_into_view(engine: Engine) -> list[Event]:
     """Announce the creatures on this level that have come into view since the last look (by
     id), and remember who is in view now."""
-    engine._use()
+    engine.use()
     gm, depth = engine.gamemap, engine.depth
     if _as_last_looked(engine):
         return []

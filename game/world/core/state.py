@@ -109,6 +109,16 @@ def entities_json(store: Store) -> list[list]:
     return out
 
 
+def entity_text(engine: Engine, eid: int) -> str:
+    """One entity's components as JSON, with the count of draws of every random stream and
+    the game's outcome: what a turn that changes nothing leaves as it was (the gameplay's
+    shortcuts are checked by it: ``Gameplay.checks``)."""
+    comps = engine.store.components(eid) if engine.store.exists(eid) else {}
+    streams = {name: getattr(s, "changes", None) for name, s in engine.streams.by_name.items()}
+    return canonical([{type(c).__name__: component_json(c) for c in comps.values()},
+                      sorted(streams.items()), engine.outcome])
+
+
 def restore_entities(store: Store, data: Any, next_id: int) -> None:
     """Recreate entities with exactly their ids (the ids in between are skipped), in the
     store's fresh world."""

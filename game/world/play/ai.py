@@ -13,7 +13,7 @@ import numpy as np
 
 from game.rules import profiles
 from game.rules.items import Armour
-from game.world.core import sight
+from game.world.core import sight, state
 from game.world.core.components import Creature, Health, Position, Supply
 from game.world.core.events import Event
 
@@ -84,6 +84,22 @@ def sleeps_through(engine: Engine, comps: dict, me: Position) -> int | None:
     if stealth.sleeping(creature, kind.behaviour) and not stealth.heard(me, comps[Position]):
         return kind.speed
     return None
+
+
+def check_sleepers(engine: Engine) -> list[str]:
+    """``sleeps_through`` against the long way: each creature here it says sleeps through
+    its turn takes the same ticks by ``awake_turn``, with no events, and nothing changes."""
+    me, wrong = engine.position(engine.player), []
+    for eid, _ in engine.creatures_here():
+        comps = engine.store.components(eid)
+        slept = sleeps_through(engine, comps, me)
+        if slept is None:
+            continue
+        before = state.entity_text(engine, eid)
+        events, taken = awake_turn(engine, eid, comps)
+        if events or taken != slept or state.entity_text(engine, eid) != before:
+            wrong.append(f"sleeps_through: creature {eid} does not sleep through its turn")
+    return wrong
 
 
 def _close_in(engine: Engine, eid: int, kind, target: int) -> tuple[list[Event], int]:
