@@ -146,3 +146,22 @@ def test_the_check_changes_nothing(engines):
         assert engine.check() == []
     assert engine.state_text() == before
     assert np.array_equal(engine.gamemap.visible, engine.gamemap.visible.copy())
+
+
+def test_arriving_on_a_stair_where_a_kobold_stands_moves_it_aside(engines):
+    """The wizard's go-to-depth onto a kobold on the stairs up: the kobold steps to the
+    nearest free floor, and who stands on the player's cell is the player."""
+    from game.world.play.wizard_actions import GoToDepth
+
+    engine = Game(3, wizard=True)
+    engines.append(engine)
+    engine.submit(GoToDepth(2))
+    engine.submit(GoToDepth(1))
+    x, y = engine.levels[2].stairs_up
+    kobold = engine.create_creature("kobold", x, y, 2)
+    engine.submit(GoToDepth(2))  # checked after it, as every step here
+    me, there = engine.position(engine.player), engine.position(kobold)
+    assert (me.x, me.y) == (x, y) and (there.x, there.y) != (x, y)
+    assert max(abs(there.x - x), abs(there.y - y)) == 1  # beside the stairs
+    assert engine.blocker_at(x, y) == engine.player
+    assert engine.blocker_at(there.x, there.y) == kobold

@@ -302,6 +302,7 @@ class Engine:
         self.depth = depth
         gm = self.gamemap
         x, y = gm.stairs_up if arriving_down else gm.stairs_down
+        self._make_room(depth, x, y)
         if self.store.find(self.player, Position) is None:
             self.store.add(self.player, Position(x, y, depth))
         else:
@@ -312,6 +313,24 @@ class Engine:
         self._catch_up()
         self._distance.clear()
         gm.update_fov(x, y, FOV_RADIUS)
+
+    def _make_room(self, depth: int, x: int, y: int) -> None:
+        """Whoever stands where the player arrives steps aside to the nearest free floor
+        (fewest steps, then the lowest x, then y), as NetHack and DCSS move a monster off
+        the stairs: two never share a cell."""
+        there = self.store.at(depth, x, y)
+        if there is None or there == self.player:
+            return
+        walkable = self.levels[depth].walkable
+        steps = paths.distances(walkable.astype(np.int32), [(x, y)])
+        free = walkable & (steps > 0) & (steps < paths.FAR)
+        for _, (_, pos) in esper.get_components(Actor, Position):
+            if pos.depth == depth:
+                free[pos.x, pos.y] = False
+        cells = np.argwhere(free)
+        if len(cells):
+            nx, ny = min(cells.tolist(), key=lambda c: (steps[c[0], c[1]], c[0], c[1]))
+            self.store.move(there, nx, ny)
 
     def _generate(self, depth: int) -> GameMap:
         return generate(self.level_seeds.get(depth, self.seed), depth, MAP_WIDTH, MAP_HEIGHT)
