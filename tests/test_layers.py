@@ -166,3 +166,50 @@ def test_the_world_core_imports_no_gameplay():
            for line, m in imports(p, typing_only=False)
            if m.startswith(("game.world.play", "game.world.game"))]
     assert bad == []
+
+
+# --- one way to change the world; library internals in one module each --------------------
+
+CHANGES = ("create_entity", "delete_entity", "add_component", "remove_component",
+           "switch_world", "delete_world", "clear_database")
+
+
+def library_uses(path: Path) -> list[tuple[int, str]]:
+    """(line, what) for each use of esper's internals or its changing functions, and of
+    libtcod's own structures (``tcod.cffi``, ``ffi``, ``lib``)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            name = f"{node.value.id}.{node.attr}"
+            if node.value.id == "esper" and (node.attr.startswith("_") or node.attr in CHANGES):
+                found.append((node.lineno, name))
+        elif isinstance(node, ast.ImportFrom) and node.module == "tcod.cffi":
+            found.append((node.lineno, "tcod.cffi"))
+    return found
+
+
+def test_only_the_store_changes_the_world_or_reads_esper_inside():
+    store = GAME / "world" / "core" / "store.py"
+    bad = [f"{p.relative_to(GAME.parent)}:{line} {what}" for p in sorted(GAME.rglob("*.py"))
+           if p != store for line, what in library_uses(p) if what.startswith("esper")]
+    assert bad == []
+
+
+def test_only_fov_touches_libtcod_inside():
+    fov = GAME / "world" / "core" / "fov.py"
+    bad = [f"{p.relative_to(GAME.parent)}:{line} {what}" for p in sorted(GAME.rglob("*.py"))
+           if p != fov for line, what in library_uses(p) if what == "tcod.cffi"]
+    assert bad == []
+
+
+def test_the_library_check_would_catch_esper_inside(tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text("import esper\nesper._entities.get(1)\nesper.add_component(1, 2)\n"
+                   "from tcod.cffi import ffi\n")
+    assert sorted(what for _, what in library_uses(bad)) == [
+        "esper._entities", "esper.add_component", "tcod.cffi"]
+
+
+def test_tcod_and_esper_are_pinned_below_their_next_major_versions():
+    text = (GAME.parent / "pyproject.toml").read_text()
+    assert '"tcod>=21,<22"' in text and '"esper>=3.2,<4"' in text
