@@ -296,6 +296,9 @@ class Engine:
     # --- levels -------------------------------------------------------------------------
 
     def enter_level(self, depth: int, *, arriving_down: bool) -> None:
+        """Arrive on ``depth`` by its stairs up (``arriving_down``) or down, making the level
+        and its contents the first time."""
+        self.use()
         fresh = depth not in self.levels
         if fresh:
             self.levels[depth] = self._generate(depth)
@@ -342,6 +345,7 @@ class Engine:
     def regenerate_level(self) -> None:
         """A new layout and new contents for this level (wizard mode), from a seed derived
         from the game seed and how often it was regenerated: replays stay exact."""
+        self.use()
         depth = self.depth
         for eid, _ in [(e, c) for e, c in esper.get_components(Position)
                        if c[0].depth == depth and e != self.player]:
