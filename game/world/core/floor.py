@@ -11,6 +11,8 @@ Position. One engine's store owns one for items and one for traps.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import esper
 
 from .components import Position
@@ -19,13 +21,15 @@ from .components import Position
 class ByDepth:
     """The entities with a ``kind`` component and a Position, grouped by depth."""
 
-    def __init__(self, kind: type) -> None:
+    def __init__(self, kind: type, use: Callable[[], None]) -> None:
         self.kind = kind
+        self.use = use  # makes the owner's world esper's current one
         self._source: list | None = None  # esper's list the groups were made from
         self._groups: dict[int, list[tuple[int, object, Position]]] = {}
 
     def on(self, depth: int) -> list[tuple[int, object, Position]]:
         """(entity, component, position) for each one on ``depth``, in esper's order."""
+        self.use()
         found = esper.get_components(self.kind, Position)
         if found is not self._source:
             groups: dict[int, list[tuple[int, object, Position]]] = {}
@@ -41,10 +45,11 @@ class ByDepth:
 
     def check(self) -> list[str]:
         """The groups as made from esper's list now, if they were made from it."""
+        self.use()
         found = esper.get_components(self.kind, Position)
         if found is not self._source:
             return []  # made afresh when next asked
-        fresh = ByDepth(self.kind)
+        fresh = ByDepth(self.kind, self.use)
         if any(fresh.on(d) != self._groups.get(d, []) for d in {p.depth for _, (_, p) in found}):
             return [f"store: the {self.kind.__name__.lower()}s lying on each level"]
         return []

@@ -54,8 +54,8 @@ class Store:
         self._also: dict[tuple[int, int], list[int]] = {}  # (depth, key) -> other actors there
         self.looked: tuple | None = None
         self.actors = 0
-        self.items = ByDepth(Item)
-        self.traps = ByDepth(Trap)
+        self.items = ByDepth(Item, self.use)
+        self.traps = ByDepth(Trap, self.use)
 
     def use(self) -> None:
         """Make this store's world esper's current one (esper's functions act on that)."""
@@ -188,6 +188,7 @@ class Store:
         return [cells[here + d] for d in _AROUND if here + d in cells]
 
     def _build(self, depth: int) -> dict[int, int]:
+        self.use()
         cells = self._cells[depth] = {}
         for eid, (_, pos) in esper.get_components(Actor, Position):
             if pos.depth == depth:
@@ -250,7 +251,7 @@ class Store:
         wrong = []
         for depth in sorted(self._cells):
             fresh = Store.__new__(Store)
-            fresh._cells, fresh._also = {}, {}
+            fresh.world, fresh._cells, fresh._also = self.world, {}, {}
             fresh._build(depth)
             if (fresh._cells[depth] != self._cells[depth]
                     or {k: v for k, v in fresh._also.items()}
