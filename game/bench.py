@@ -156,7 +156,7 @@ def engine_turns_per_second(seed: int, turns: int) -> float:
     """Turns per second on a busy depth 6, random steps and waits; the engine's time only."""
     engine = busy_engine(seed)
     rng = np.random.default_rng(seed)
-    choices = [A.Move(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+    choices: list[A.Action] = [A.Move(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
     choices.append(A.Wait())
     spent, done = 0.0, 0
     while done < turns:

@@ -34,6 +34,7 @@ def run(args: argparse.Namespace) -> int:
         engine.keyframes = savefile.engine_keyframes(save, seeker.index)
         path = taken_over_path(Path(args.path), seeker.index)
         app = GameApp.from_engine(engine, **hooks(path))
+        assert app.session is not None  # from_engine starts the game
         app.session.save()  # a failure shows as the game's notice, and quitting asks
         return app
 

@@ -28,8 +28,8 @@ def side(catalog: Catalog, name: str, character: str) -> Side:
     if name == PLAYER:
         name = character
     if name in catalog.characters:
-        kind = catalog.characters[name]
-        return Side(name, kind.fighter(), kind.hit_points, is_player=True)
+        hero = catalog.characters[name]
+        return Side(name, hero.fighter(), hero.hit_points, is_player=True)
     if name in catalog.creatures:
         kind = catalog.creatures[name]
         return Side(name, kind.fighter(), kind.hit_points)

@@ -62,7 +62,7 @@ class CharacterKind:
 
     def fighter(self, **overrides: Any) -> Fighter:
         """This build as a combatant at full health."""
-        base = dict(
+        base: dict[str, Any] = dict(
             strength=self.strength, dexterity=self.dexterity, constitution=self.constitution,
             skills=dict(self.skills),
             styles=dict(self.styles), stance=stats.STANCES[self.stance],

@@ -51,8 +51,6 @@ TAGS = ("incorporeal", "animated", "elemental", "skeleton", "spirit", "construct
 BEHAVIOURS = ("hunt", "wander", "flee_when_hurt", "pack")
 UNARMED_SKILL = "Unarmed"  # the weapon skill of bare hands and natural attacks
 
-RANK = {"low": 0, "high": stats.MAX_RANK}
-
 ATTACK_FIELDS: dict[str, Spec] = {
     "name": Spec("str", required=True),
     "damage": Spec("dice", required=True),
@@ -85,8 +83,8 @@ def gear_specs(armoury: Armoury, main_key: str) -> dict[str, Spec]:
         "ammo": Spec("str"),
         "ammo_count": Spec("int"),
         "worn": Spec("names"),
-        "skills": Spec("ranks", choices=skill_names(armoury), **RANK),
-        "styles": Spec("ranks", choices=stats.STYLES, **RANK),
+        "skills": Spec("ranks", choices=skill_names(armoury), low=0, high=stats.MAX_RANK),
+        "styles": Spec("ranks", choices=stats.STYLES, low=0, high=stats.MAX_RANK),
         "stance": Spec("str", choices=tuple(stats.STANCES)),
     }
 
@@ -213,7 +211,7 @@ class CreatureKind:
 
     def fighter(self, **overrides: Any) -> Fighter:
         """This kind as a combatant at full health, out of any wall (the world sets ``wall``)."""
-        base = dict(
+        base: dict[str, Any] = dict(
             strength=self.strength, dexterity=self.dexterity, constitution=self.constitution,
             level=self.depth, skills=dict(self.skills),
             styles=dict(self.styles), stance=stats.STANCES[self.stance],

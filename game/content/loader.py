@@ -336,7 +336,8 @@ def _colour(value: Any) -> tuple[int, int, int]:
     channels = _expect(value, list)
     if len(channels) != 3:
         raise _Bad(f"expected [red, green, blue], not {len(channels)} numbers")
-    return tuple(_integer(c, Spec("int", high=255)) for c in channels)
+    red, green, blue = (_integer(c, Spec("int", high=255)) for c in channels)
+    return red, green, blue
 
 
 # --- checks across fields ---------------------------------------------------------------

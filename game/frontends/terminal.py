@@ -9,11 +9,13 @@ and restores the terminal however the game ends.
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import signal
 import sys
 import termios
 from collections.abc import Iterable, Iterator, Mapping
+from types import TracebackType
 from typing import Protocol
 
 import blessed
@@ -128,7 +130,7 @@ class AnsiRenderer:
         self.depth = depth
         self.truecolor = depth == TRUECOLOR
         self._prev: tuple[NDArray[np.int32], ...] | None = None
-        self._params: dict[tuple[int, int, bool], str] = {}
+        self._params: dict[tuple[int, int, str], str] = {}
 
     def invalidate(self) -> None:
         """Forget what the screen shows; the next render repaints every cell (e.g. after resize)."""
@@ -349,16 +351,18 @@ class _Screen:
                             self.term.cbreak(), _all_control_keys(self.fd)):  # fmt: skip
                 stack.enter_context(manager)
             self.game_mode = termios.tcgetattr(self.fd)
-            errors = getattr(self.term.stream, "errors", None)
-            if errors is not None:  # a non-UTF-8 locale shows '?' rather than crashing
-                self.term.stream.reconfigure(errors="replace")
-                stack.callback(self.term.stream.reconfigure, errors=errors)
+            stream = self.term.stream
+            errors = getattr(stream, "errors", None)
+            if errors is not None and isinstance(stream, io.TextIOWrapper):
+                stream.reconfigure(errors="replace")  # a non-UTF-8 locale shows '?', no crash
+                stack.callback(stream.reconfigure, errors=errors)
             stack.callback(self._write, RESET)
             self._stack = stack.pop_all()
         return self
 
-    def __exit__(self, *exc_info: object) -> bool:
-        return bool(self._stack.__exit__(*exc_info))
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> bool:
+        return bool(self._stack.__exit__(kind, error, trace))
 
     def suspend(self) -> None:
         """Hand the terminal back as the shell left it, stop, and take it again when resumed."""

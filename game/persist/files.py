@@ -100,7 +100,7 @@ def clean_stale_temps(folder: Path, writing: str | None = None) -> list[Path]:
     cannot be told from their name; one writing the same save now would lose its race anyway);
     return what was removed. Missing or unreadable folders, and files that vanish meanwhile,
     are left be."""
-    removed = []
+    removed: list[Path] = []
     try:
         names = os.listdir(folder)
     except OSError:

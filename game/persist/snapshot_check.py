@@ -208,7 +208,7 @@ def _check_top(snap: dict) -> None:
         raise fail("level seeds", "are not a table")
     for depth, value in seeds.items():
         number = int(depth) if depth.lstrip("-").isdigit() and len(depth) < 4 else None
-        _int(number, -MAX_DEPTH, MAX_DEPTH, "level seed's depth")
+        number = _int(number, -MAX_DEPTH, MAX_DEPTH, "level seed's depth")
         _int(value, 0, SEEDS.stop - 1 if number > 0 else MAX_COUNT, f"level seed {depth}")
 
 

@@ -36,11 +36,14 @@ def breakdown(outcome: Outcome) -> list[str]:
              f"{outcome.roll_total} vs Defence {outcome.defence} ({parts or 'base 10'}): "
              f"{verdict}"]
     if outcome.threat:
-        c1, c2 = outcome.confirm
         result = ("confirmed" if outcome.confirmed else
                   "no vital spot" if outcome.no_vital_spot else "not confirmed")
-        lines.append(f"threat {a.threat_from}-24: confirm {c1}+{c2}={c1 + c2} "
-                     f"{a.to_hit:+d} = {c1 + c2 + a.to_hit}: {result}")
+        if outcome.confirm is None:  # a vital strike: a critical with no confirmation roll
+            lines.append(f"vital strike: {result}")
+        else:
+            c1, c2 = outcome.confirm
+            lines.append(f"threat {a.threat_from}-24: confirm {c1}+{c2}={c1 + c2} "
+                         f"{a.to_hit:+d} = {c1 + c2 + a.to_hit}: {result}")
     if outcome.hit:
         rolls = " + ".join(str(list(r)) for r in outcome.damage_rolls)
         flat = a.dice.bonus + a.damage_bonus

@@ -98,6 +98,7 @@ def _item_lines(f: Fighter, data: object) -> list[str]:
     if isinstance(data, profiles.Weapon) and data.is_missile:
         shot = profiles.shot(replace(f, missile=data))
         now = profiles.shot(f)
+        assert shot is not None  # data is a missile weapon, so it shoots
         return [f"Shot: {attack_line(shot)}", *_threat(shot),
                 f"{NOW}{attack_line(now)}" if now else NOW + "no missile weapon"]
     if isinstance(data, profiles.Weapon):

@@ -102,8 +102,13 @@ def profile_distribution(attack: AttackProfile, defence: DefenceProfile, *,
             attack.damage, attack.to_hit, defence.total(attack.kind, adjacent=adjacent),
             threat_from=attack.threat_from, multiplier=attack.multiplier, protection=protection,
             pierce=attack.pierce, crit_immune=defence.crit_immune,
-            naturals=lambda n, i=index: n % len(types) == i), ONE)
+            naturals=_natural_is(index, len(types))), ONE)
     return {k: v for k, v in sorted(total.items()) if v}
+
+
+def _natural_is(index: int, count: int) -> Callable[[int], bool]:
+    """Whether a natural roll picks the ``index``-th of ``count`` damage types."""
+    return lambda n: n % count == index
 
 
 def mean(dist: dict[int, Fraction]) -> Fraction:

@@ -363,12 +363,12 @@ THROW_RANGE_UNMADE = 4  # how far a thing not made for throwing flies (the manua
 
 def bash(f: Fighter) -> AttackProfile | None:
     """A shield bash: the shield's bash dice plus Strength, in a plain blow's time."""
-    shields = [s for s in f.shields_held if s.bash is not None]
+    shields = [(s, s.bash) for s in f.shields_held if s.bash is not None]
     if not shields:
         return None
-    shield = max(shields, key=lambda s: (s.bash.maximum, s.bash.minimum))
+    shield, dice = max(shields, key=lambda sd: (sd[1].maximum, sd[1].minimum))
     style = melee_style(f)  # Sword and Board, Two Shields, or Unarmed with a hand free
-    as_weapon = Weapon(name=shield.name, noun="shield", damage=shield.bash, threat_from=22,
+    as_weapon = Weapon(name=shield.name, noun="shield", damage=dice, threat_from=22,
                        multiplier=2, skill=SHIELD_SKILL, held="either",
                        damage_types=("bludgeoning",))
     strength = _stat_mod("Strength", f.strength)

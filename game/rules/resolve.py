@@ -8,6 +8,7 @@ wizard mode prints it whole.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypedDict
 
 from .dice import TWO_D12, Rng
 from .magic import resisted as resist_share
@@ -36,7 +37,7 @@ class Outcome:
     attack: AttackProfile
     defence: int  # the total the roll had to reach
     defence_parts: tuple[DefencePart, ...]  # the kinds that counted against this attack
-    natural: tuple[int, int]
+    natural: tuple[int, ...]  # two d12 under the manual; one die, or none, under others
     hit: bool
     miss_kind: str | None = None  # PLAIN or the Defence kind that turned it
     threat: bool = False
@@ -66,6 +67,14 @@ class Outcome:
     @property
     def roll_total(self) -> int:
         return self.natural_total + self.attack.to_hit
+
+
+class _Base(TypedDict):
+    """What a hit's Outcome and a miss's share."""
+    attack: AttackProfile
+    defence: int
+    defence_parts: tuple[DefencePart, ...]
+    natural: tuple[int, ...]
 
 
 def roll_2d12(rng: Rng) -> tuple[int, int]:
@@ -103,7 +112,7 @@ def resolve(attack: AttackProfile, defence: DefenceProfile, rng: Rng, *,
     parts = defence.against(attack.kind, adjacent=adjacent)
     total_defence = 10 + sum(p.amount for p in parts)
     natural = roll_2d12(rng)
-    base = dict(attack=attack, defence=total_defence, defence_parts=parts, natural=natural)
+    base: _Base = dict(attack=attack, defence=total_defence, defence_parts=parts, natural=natural)
     if not attack_hits(sum(natural), attack.to_hit, total_defence):
         reason = miss_reason(sum(natural), attack.to_hit, parts, rng)
         return Outcome(hit=False, miss_kind=reason, **base)
@@ -116,7 +125,7 @@ def resolve(attack: AttackProfile, defence: DefenceProfile, rng: Rng, *,
                    confirmed=confirmed, no_vital_spot=would_confirm and defence.crit_immune)
 
 
-def _damage(attack: AttackProfile, defence: DefenceProfile, rng: Rng, base: dict, *,
+def _damage(attack: AttackProfile, defence: DefenceProfile, rng: Rng, base: _Base, *,
             threat: bool, confirm: tuple[int, int] | None, confirmed: bool,
             no_vital_spot: bool) -> Outcome:
     """Roll damage (multiplier times for a critical), then take Protection off once."""

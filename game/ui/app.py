@@ -156,6 +156,7 @@ class GameApp:
 
     def _save_as(self, path: str) -> None:
         """Save to ``path`` from now on (the player chose another file)."""
+        assert self.session is not None and self.saver_for is not None  # offered only then
         self.session.saver = self.saver_for(path)
 
     def hang_up(self) -> None:

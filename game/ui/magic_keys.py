@@ -30,6 +30,12 @@ def read(session: Session) -> Step:
                            lambda item: _read(session, item)))
 
 
+def _consumable(session: Session, item: int) -> Consumable:
+    data = describe.item_data(session.engine, item)
+    assert isinstance(data, Consumable), "only scrolls, books and wands are offered"
+    return data
+
+
 def _entries(session: Session, items: list[int]) -> list[Entry]:
     return describe.item_entries(session.engine, items)
 
@@ -37,7 +43,7 @@ def _entries(session: Session, items: list[int]) -> list[Entry]:
 def _read(session: Session, item: int) -> Step:
     """A scroll known to be identify asks what to identify; anything else is read at once."""
     engine = session.engine
-    data = describe.item_data(engine, item)
+    data = _consumable(session, item)
     if data.effect == "identify" and knowledge.kind_known(engine, data.name):
         unknown = [i for i in engine.inventory() if i != item and not knowledge.known(engine, i)]
         if unknown:
@@ -57,7 +63,7 @@ def zap(session: Session) -> Step:
     engine = session.engine
 
     def aim(item: int) -> Step:
-        spell = engine.catalog.magic.spells[describe.item_data(engine, item).spell]
+        spell = engine.catalog.magic.spells[_consumable(session, item).spell]
         if spell.shape == "self":
             me = engine.position(engine.player)
             session.act(A.Zap(item, me.x, me.y))

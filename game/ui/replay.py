@@ -155,6 +155,7 @@ class ReplayApp:
             self.note = "End of the recording."
 
     def _prompt_key(self, key: str) -> bool:
+        assert self.prompt is not None, "asked only while a number is typed"
         if key.isdigit() and len(self.prompt) < 7:
             self.prompt += key
         elif key == "backspace":

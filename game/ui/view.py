@@ -118,9 +118,9 @@ def _level_look(gm) -> tuple[Look, Look]:
         if stairs is not None:
             glyphs[stairs] = ord(glyph)
             looks[0][stairs], looks[1][stairs] = palette.STAIRS
-    by_column = (glyphs, *looks)
-    by_row = (np.ascontiguousarray(glyphs.T),
-              *(np.ascontiguousarray(fg.transpose(1, 0, 2)) for fg in looks))
+    by_column: Look = (glyphs, looks[0], looks[1])
+    bright, dim = (np.ascontiguousarray(fg.transpose(1, 0, 2)) for fg in looks)
+    by_row: Look = (np.ascontiguousarray(glyphs.T), bright, dim)
     if len(_LOOKS) >= 16:
         _LOOKS.clear()
     known = _LOOKS[id(gm)] = (gm, colours, wall.tobytes(), (by_column, by_row))

@@ -48,6 +48,7 @@ class FsimScreen:
 
     def advance(self, seconds: float) -> None:
         """Fight on for about ``seconds``; the run is over after ``rounds`` fights."""
+        assert self.arena is not None, "the run is over"
         tally, end = self.report.tally, time.monotonic() + seconds
         try:
             while tally.fights < self.rounds and time.monotonic() < end:
@@ -60,6 +61,7 @@ class FsimScreen:
 
     def stop(self) -> None:
         """Close the arena and show what was found."""
+        assert self.arena is not None, "the run is over"
         self.arena.engine.close()
         self.arena = None
         self.engine.use()

@@ -24,6 +24,7 @@ from game.world.core.components import (
     Training,
     Vitals,
 )
+from game.world.core.engine import Engine
 from game.world.core.events import AttackEvent
 from game.world.core.state import component_from_json
 from game.world.game import Game
@@ -163,7 +164,7 @@ def _count(tally: Tally, events: list, attacker: int) -> None:
             tally.damage += event.outcome.damage
 
 
-def copy_build(source: Game, arena: Game) -> None:
+def copy_build(source: Game, arena: Engine) -> None:
     """Give the arena's player the current game's build: stats, ranks, stance and gear."""
     state = source.state(log=False)
     player = dict(next(c for eid, c in state["entities"] if eid == source.player))

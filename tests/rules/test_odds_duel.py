@@ -77,3 +77,12 @@ def test_a_shield_bash_s_breakdown_names_the_shield(scripted):
     bash = profiles.bash(Fighter(strength=15, off_hand=shield))
     out = resolve(bash, profiles.defence(Fighter()), scripted(5, 5, 1, 1))
     assert breakdown(out)[0].startswith(f"shield bash ({shield.name}): roll 5+5=10")
+
+
+def test_a_vital_strike_s_breakdown_has_no_confirmation_roll(scripted):
+    arm = load_armoury()
+    thora = Fighter(strength=15, skills={"Long blades": 2}, main_hand=arm.weapons["long sword"])
+    out = resolve(profiles.melee_attacks(thora)[0], profiles.defence(Fighter(max_hp=6)),
+                  scripted(6, 6, 4, 4), vital=True)
+    assert out.confirm is None and out.confirmed
+    assert breakdown(out)[1] == "vital strike: confirmed"

@@ -20,7 +20,7 @@ from fractions import Fraction
 
 from .. import stats
 from ..dice import Dice, Rng
-from ..profiles import BLOW, SHOT, Fighter, melee_attacks
+from ..profiles import BLOW, SHOT, Fighter, Weapon, melee_attacks
 from ..resolve import Outcome
 from .common import (
     ONE,
@@ -79,8 +79,8 @@ def numbers(f: Fighter, attack=None, *, kind: str = BLOW, adjacent: bool = True,
     if attack.kind == SHOT:
         pv = attack.dice.bonus
     else:
-        two_handed = (attack.kind == BLOW and f.main_hand is not None
-                      and getattr(f.main_hand, "name", "") == attack.weapon
+        two_handed = (attack.kind == BLOW and isinstance(f.main_hand, Weapon)
+                      and f.main_hand.name == attack.weapon
                       and f.main_hand.two_handed)
         pv = stats.modifier(f.strength) + int(two_handed)
     dv = (OVERBURDENED_DV if f.burden == stats.OVERLOADED

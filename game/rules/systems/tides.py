@@ -131,6 +131,7 @@ def resolve(clash: Clash, rng: Rng) -> Outcome:
     you, it, _ = _sides(clash, kind)
     wound = rng.randint(1, 100)
     tough = target(you.s, it.t)
+    lines: tuple[str, ...]  # the attack's and the wound's, then the damage's
     lines = (line + "hits", f"wound d100 {wound} vs {tough} (S {you.s} against T {it.t}): "
              + ("wounds" if wound > tough else "does not wound"))
     if wound <= tough:
