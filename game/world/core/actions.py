@@ -59,7 +59,7 @@ def _kinds(cls: type) -> dict[str, tuple[type | None, str]]:
         known = _KINDS[cls] = {
             f.name: ({"int": int, "str": str, "bool": bool}.get(str(f.type).split(" ")[0]),
                      str(f.type))
-            for f in fields(cls)}  # type: ignore[arg-type]
+            for f in fields(cls)}
     return known
 
 

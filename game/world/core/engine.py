@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import TypeVar
 
 import esper
@@ -64,6 +64,8 @@ C = TypeVar("C")
 
 class Engine:
     """One game: its seed, its world, its levels and its log."""
+
+    _appearances: tuple[int, dict[str, str]]  # play/knowledge's, made when first asked for
 
     def __init__(self, seed: int, character: str = "dwarf warrior", *, play: Gameplay,
                  catalog: Catalog | None = None, wizard: bool = False,
@@ -183,10 +185,11 @@ class Engine:
                  rules: str = systems.DEFAULT, play: Gameplay | None = None) -> Engine:
         """A game on a small hand-drawn level, for tests: ``@`` is the player, ``#`` wall,
         ``<``/``>`` stairs, and each legend character a creature kind or an item name."""
-        engine = cls(seed, character, rules=rules) if play is None else \
-            cls(seed, character, rules=rules, play=play)
+        make: Callable[..., Engine] = cls  # a subclass without ``play`` (Game) gives its own
+        engine = make(seed, character, rules=rules) if play is None else \
+            make(seed, character, rules=rules, play=play)
         engine.use()
-        for eid, _ in list(esper.get_components(Position)):
+        for eid, _ in list(esper.get_component(Position)):
             if eid != engine.player:
                 engine.store.delete(eid)
         gm = GameMap.from_ascii(picture)
@@ -233,7 +236,7 @@ class Engine:
         """Log a line; the line as logged comes back ("... (x2)" for a notice again)."""
         return self._append(text, tone)
 
-    def _log(self, events: list[Event]) -> None:
+    def _log(self, events: Sequence[Event]) -> None:
         """Messages and what the player saw of attacks; in wizard mode with the roll display
         on, every attack's full breakdown as well."""
         rolls = bool(events) and self._player_flags().show_rolls
@@ -304,7 +307,9 @@ class Engine:
             self.levels[depth] = self._generate(depth)
         self.depth = depth
         gm = self.gamemap
-        x, y = gm.stairs_up if arriving_down else gm.stairs_down
+        stairs = gm.stairs_up if arriving_down else gm.stairs_down
+        assert stairs is not None, f"depth {depth} has no stairs to arrive by"
+        x, y = stairs
         self._make_room(depth, x, y)
         if self.store.find(self.player, Position) is None:
             self.store.add(self.player, Position(x, y, depth))
@@ -347,8 +352,8 @@ class Engine:
         from the game seed and how often it was regenerated: replays stay exact."""
         self.use()
         depth = self.depth
-        for eid, _ in [(e, c) for e, c in esper.get_components(Position)
-                       if c[0].depth == depth and e != self.player]:
+        for eid, _ in [(e, c) for e, c in esper.get_component(Position)
+                       if c.depth == depth and e != self.player]:
             self.store.delete(eid)
             self.play.gone(eid)
         count = self.level_seeds.get(-depth, 0) + 1

@@ -30,6 +30,7 @@ class ByDepth:
     def on(self, depth: int) -> list[tuple[int, object, Position]]:
         """(entity, component, position) for each one on ``depth``, in esper's order."""
         self.use()
+        found: list[tuple[int, tuple[object, Position]]]
         found = esper.get_components(self.kind, Position)
         if found is not self._source:
             groups: dict[int, list[tuple[int, object, Position]]] = {}
@@ -46,6 +47,7 @@ class ByDepth:
     def check(self) -> list[str]:
         """The groups as made from esper's list now, if they were made from it."""
         self.use()
+        found: list[tuple[int, tuple[object, Position]]]
         found = esper.get_components(self.kind, Position)
         if found is not self._source:
             return []  # made afresh when next asked

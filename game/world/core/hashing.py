@@ -53,7 +53,7 @@ class StateHasher:
         if any(text.count(mark) != 1 for mark in marks.values()):  # a log line could hold one
             return state.canonical(engine.state(log=log))  # then the slow way is right
         parts, start = [], 0
-        for name in sorted(found, key=found.get):  # each part where its mark stood
+        for name in sorted(found, key=found.__getitem__):  # each part where its mark stood
             parts += [text[start:found[name]], _SPELLED[name](self, engine)]
             start = found[name] + len(marks[name])
         parts.append(text[start:])

@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Iterable
+from typing import cast
 
 import numpy as np
 import tcod.bsp
@@ -185,12 +186,12 @@ def _wall_neighbours(floor: np.ndarray) -> np.ndarray:
     """Count of the 8 neighbours that are wall; off-map counts as wall."""
     rock = np.pad(~floor, 1, constant_values=True).astype(np.int8)
     w, h = floor.shape
-    return sum(
+    return cast(np.ndarray, sum(
         rock[1 + dx : 1 + dx + w, 1 + dy : 1 + dy + h]
         for dx in (-1, 0, 1)
         for dy in (-1, 0, 1)
         if (dx, dy) != (0, 0)
-    )
+    ))
 
 
 def _largest_region(floor: np.ndarray) -> np.ndarray:
@@ -225,6 +226,7 @@ def _place_stairs(gm: GameMap, rng: random.Random) -> None:
 def _down_candidates(gm: GameMap) -> np.ndarray:
     if not gm.rooms:
         return gm.walkable.copy()
+    assert gm.stairs_up is not None  # placed first
     up_room = _room_containing(gm, gm.stairs_up)
     others = [r for r in gm.rooms if r != up_room]
     return _room_mask(gm, *others)

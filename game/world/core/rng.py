@@ -7,6 +7,7 @@ plain ints, so a snapshot can store it as JSON.
 
 from __future__ import annotations
 
+import _random
 import hashlib
 import random
 
@@ -27,6 +28,7 @@ class Stream(random.Random):
     that value is compared by itself."""
 
     changes = 0
+    gauss_next: float | None  # random.Random's own (typeshed does not list it)
 
     def random(self) -> float:
         self.changes += 1
@@ -49,7 +51,7 @@ class Stream(random.Random):
         super().setstate(state)
 
 
-_BASE = random.Random.__base__  # the C generator under random.Random
+_BASE = _random.Random  # the C generator under random.Random
 
 
 class Streams:

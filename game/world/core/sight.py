@@ -59,7 +59,7 @@ def came_into_view(engine: Engine, eid: int, comps: dict | None) -> list[Event]:
     if _as_last_looked(engine):
         return []
     creature = comps.get(Creature) if comps else None
-    if creature is None:
+    if creature is None or comps is None:
         return []
     pos = comps.get(Position)
     seen = pos is not None and pos.depth == engine.depth \

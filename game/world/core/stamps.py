@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import fields
 from operator import attrgetter
+from typing import Any
 
 from . import written
 from .components import Equipment, Inventory
@@ -54,7 +55,7 @@ _SLOTS = Equipment.__slots__
 _SLOTTED = attrgetter(*_SLOTS)
 
 
-def stamp(entities: dict[int, dict[type, object]], eid: int) -> tuple:
+def stamp(entities: dict[int, dict[type, Any]], eid: int) -> tuple:
     """The entity's own components (but ``TURN_BY_TURN``'s fields), and every component of
     each thing it carries or uses, in one tuple: the same stamp, the same Fighter. Each
     entity's part is its component classes and then all their values, from one reader.

@@ -147,10 +147,10 @@ def _slow_canonical(data: Any) -> str:
 
 
 # json.dumps's own C encoder with canonical's settings (no circular check: a state is a tree)
-_ENCODE = (json.encoder.c_make_encoder(None, json.JSONEncoder().default,
-                                       json.encoder.encode_basestring_ascii, None, ":", ",",
-                                       True, False, True)
-           if json.encoder.c_make_encoder is not None else None)
+_MAKE_ENCODER = getattr(json.encoder, "c_make_encoder", None)  # (not in typeshed)
+_ENCODE = (_MAKE_ENCODER(None, json.JSONEncoder().default,
+                         json.encoder.encode_basestring_ascii, None, ":", ",", True, False, True)
+           if _MAKE_ENCODER is not None else None)
 
 
 def state_hash(engine: Engine) -> str:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import copy
 import itertools
 from collections.abc import Iterable, Iterator
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import esper
 
@@ -49,7 +49,7 @@ class Store:
         self.world = world
         self.use()
         # this world's components by entity: the same dict for as long as the world lives
-        self.table: dict[int, dict[type, object]] = esper._entities
+        self.table: dict[int, dict[type, Any]] = esper._entities
         self._cells: dict[int, dict[int, int]] = {}  # depth -> cell key -> actor (lowest id)
         self._also: dict[tuple[int, int], list[int]] = {}  # (depth, key) -> other actors there
         self.looked: tuple | None = None
@@ -71,12 +71,12 @@ class Store:
 
     def get(self, eid: int, kind: type[C]) -> C:
         """The entity's component of that class (a KeyError if it has none)."""
-        return self.table[eid][kind]  # type: ignore[return-value]
+        return self.table[eid][kind]
 
     def find(self, eid: int, kind: type[C]) -> C | None:
         """The entity's component of that class, or None (or None if there is no entity)."""
         comps = self.table.get(eid)
-        return comps.get(kind) if comps is not None else None  # type: ignore[return-value]
+        return comps.get(kind) if comps is not None else None
 
     def components(self, eid: int) -> dict[type, object]:
         """The entity's components by class (esper's own dict: read it, never change it)."""

@@ -9,7 +9,8 @@ table, option or other input ever does.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 
 def identifier(kind: type, name: str) -> str:
@@ -19,8 +20,8 @@ def identifier(kind: type, name: str) -> str:
     return name
 
 
-def function(source: str, name: str, names: dict[str, object]) -> Callable:
+def function(source: str, name: str, names: Mapping[str, object]) -> Callable:
     """The function ``name`` that ``source`` defines, ``names`` its globals."""
-    space = dict(names)
+    space: dict[str, Any] = dict(names)
     exec(source, space)  # noqa: S102  (written here from checked field names)
     return space[name]

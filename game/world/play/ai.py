@@ -123,6 +123,7 @@ def _shoot(engine: Engine, eid: int, kind, target: int,
         attack, name, breaks = profiles.throw(fighter, kind.throws), kind.throws.name, 0
     else:
         return None
+    assert attack is not None, "a creature's missile weapon shoots"
     if lines.flight(engine, eid, tpos.x, tpos.y, attack.range).target != target:
         return None
     if kind.missile is not None and supply.ammo > 0:

@@ -35,6 +35,7 @@ def pickup(engine: Engine, action: A.PickUp) -> A.Result:
     name = engine.item_name(action.item)
     engine.store.remove(action.item, Position)
     held = stacks.take(engine, engine.player, action.item)
+    assert held is not None  # it has a pile or a free letter: asked above
     letter = esper.component_for_entity(held, Item).letter
     events: list[Event] = [Message(f"You pick up the {name} ({letter}).")]
     return A.Done(tuple(events), stats.STEP_TICKS)

@@ -294,8 +294,8 @@ class Bot:
         for eid, spot in lying.items():
             if gm.visible[spot] and eid not in self._dropped and self._wanted(eid):
                 self._spotted[eid] = (self.engine.depth, *spot)
-        for eid, (depth, *spot) in list(self._spotted.items()):
-            if depth == self.engine.depth and (lying.get(eid) != tuple(spot)
+        for eid, (depth, *seen) in list(self._spotted.items()):
+            if depth == self.engine.depth and (lying.get(eid) != tuple(seen)
                                                 or not self._wanted(eid)):
                 del self._spotted[eid]  # taken, gone, or no longer better than its own
         return sorted({(x, y) for depth, x, y in self._spotted.values()

@@ -67,6 +67,7 @@ def _potion(engine: Engine, data: Consumable) -> list[Event]:
     vitals = esper.component_for_entity(me, Vitals)
     effect = data.effect
     if effect in ("heal", "cure"):
+        assert data.dice is not None, f"the {data.name} heals by no dice"
         health.hp = min(health.max_hp, health.hp + data.dice.roll(engine.streams.loot))
         vitals.bleeding = 0
         if effect == "cure":

@@ -7,10 +7,11 @@ inspector and the fight simulator all see the same numbers.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import esper
 
-from game.content.catalog import Catalog
+from game.content.catalog import Catalog, ItemData
 from game.rules import profiles, stats
 from game.rules.items import Ammo, Armour, Weapon
 from game.world.core.components import (
@@ -33,8 +34,8 @@ from . import magic_items
 WORN_SLOTS = ("body", "cloak", "head", "hands", "feet", "ring", "neck")
 
 
-def item_data(catalog: Catalog, eid: int | None) -> Weapon | Armour | Ammo | None:
-    """The table entry behind an item entity (None for an empty slot or a misc item)."""
+def item_data(catalog: Catalog, eid: int | None) -> ItemData | None:
+    """The table entry behind an item entity (None for an empty slot)."""
     if eid is None:
         return None
     return catalog.lookup(esper.component_for_entity(eid, Item).name)
@@ -131,7 +132,7 @@ def _fighter(catalog: Catalog, eid: int, in_wall: bool) -> profiles.Fighter:
     if creature is not None:
         kind = catalog.creatures[creature.kind]
         base = kind.fighter()
-        changes = dict(max_hp=health.max_hp)
+        changes: dict[str, Any] = dict(max_hp=health.max_hp)
         if stance is not None:
             changes["stance"] = stance
         if in_wall:
@@ -184,5 +185,5 @@ def missile_weapon(catalog: Catalog, eq: Equipment) -> Weapon | None:
     return missile if isinstance(missile, Weapon) else None
 
 
-def _held(data: Weapon | Armour | Ammo | None) -> Weapon | Armour | None:
+def _held(data: ItemData | None) -> Weapon | Armour | None:
     return data if isinstance(data, Weapon | Armour) else None

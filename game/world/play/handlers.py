@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from game.world.core import actions as A
+
 from . import belongings, consumables, player_actions
 
-HANDLERS = {
+if TYPE_CHECKING:
+    from game.world.core.engine import Engine
+
+HANDLERS: dict[str, Callable[[Engine, Any], A.Result]] = {
     "move": player_actions.move, "attack": player_actions.attack, "wait": player_actions.wait,
     "rest": player_actions.rest, "stance": player_actions.stance, "bash": player_actions.bash,
     "rage": player_actions.rage, "vital": player_actions.vital_strike,

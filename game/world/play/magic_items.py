@@ -193,7 +193,9 @@ def _strip(text: str, affix: Affix) -> str:
 def wish_names(catalog: Catalog) -> list[str]:
     """Every item name, and every base with each affix it may carry (for completion)."""
     names = set(catalog.item_names())
-    for data in [*catalog.armoury.weapons.values(), *catalog.armoury.armour.values()]:
+    bases: list[Weapon | Armour] = [*catalog.armoury.weapons.values(),
+                                     *catalog.armoury.armour.values()]
+    for data in bases:
         for affix in catalog.magic.affixes.values():
             if affix_place(data) in affix.on:
                 names.add(full_name(catalog, data.name, Powers(ego=affix.name)))

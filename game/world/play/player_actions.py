@@ -226,6 +226,7 @@ def fire(engine: Engine, action: A.Fire) -> A.Result:
     if (action.x, action.y) == xy(engine, engine.player):
         return A.Impossible("You cannot shoot yourself.")
     attack = profiles.shot(fighter)
+    assert attack is not None and eq.ammo is not None  # a missile weapon, its ammunition
     name, letter, powers = belongings.let_go(engine, eq.ammo)
     events = missiles.loose(engine, engine.player, attack, action.x, action.y, name,
                             breaks=fighter.ammo.break_chance, letter=letter, powers=powers)

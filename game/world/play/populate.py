@@ -80,6 +80,7 @@ def populate_level(engine: Engine, gm: GameMap) -> None:
     """Creatures, items and hidden traps for a level seen for the first time: from a stream
     of the seed and the depth alone, none of them near the stairs the player arrives by."""
     rng = engine.streams.for_level(gm.depth, "populate")
+    assert gm.stairs_up is not None, "a new level has its stairs"
     sx, sy = gm.stairs_up
     near = [(x, y) for x in range(sx - 6, sx + 7) for y in range(sy - 6, sy + 7)]
     creatures, items = layout(engine.catalog, gm, rng, near)

@@ -81,7 +81,8 @@ def split_one(engine: Engine, owner: int, item: int) -> int | None:
     letter = free_letter(owner)
     if letter is None:
         return None
-    one = engine.store.create(*(copy.copy(c) for c in esper.components_for_entity(item)))
+    parts: tuple[object, ...] = esper.components_for_entity(item)
+    one = engine.store.create(*(copy.copy(c) for c in parts))
     esper.component_for_entity(one, Item).count, esper.component_for_entity(one, Item).letter \
         = 1, letter
     stack.count -= 1

@@ -40,7 +40,7 @@ def metabolise(engine: Engine, eid: int, comps: dict | None = None) -> list[Even
     if comps is None:
         comps = engine.store.table.get(eid)
     vitals = comps.get(Vitals) if comps else None
-    if vitals is None or vitals.next_tick > engine.now:
+    if vitals is None or comps is None or vitals.next_tick > engine.now:
         return []
     return catch_up(engine, eid, vitals, comps)
 

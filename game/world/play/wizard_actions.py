@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from game.content.magic import Consumable
 from game.rules import levels, stats
 from game.rules.messages import a_or_an
 from game.rules.names import closest
@@ -143,7 +144,7 @@ class CreateItem(WizardAction):
             return A.Impossible(f"There is no item called {self.name!r}.{hint}")
         name, powers = wish
         data = engine.catalog.lookup(name)
-        if powers is None and getattr(data, "charges", None) is not None:
+        if powers is None and isinstance(data, Consumable) and data.charges is not None:
             powers = Powers(charges=data.charges.roll(engine.streams.loot), known=True)
         pos = engine.position(engine.player)
         item = engine.create_item(name, 1, Position(pos.x, pos.y, pos.depth), powers)
