@@ -218,5 +218,5 @@ class GameApp:
 
 
 def _wizard(engine: Game) -> bool:
-    flags = engine.component(engine.player, Player)
+    flags = engine.store.get(engine.player, Player)
     return flags.wizard and not flags.show_rolls

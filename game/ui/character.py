@@ -34,7 +34,7 @@ class CharacterScreen(InfoPage):
 
     def _draw_header(self, console: tcod.console.Console) -> None:
         engine, me = self.engine, self.engine.player
-        name = engine.component(me, Player).character
+        name = engine.store.get(me, Player).character
         kind = engine.catalog.characters[name]
         hero = engine.component(me, Hero) or Hero()
         put_runs(console, 1, 0, [(name, palette.TITLE), ("     Race ", palette.DIM),
@@ -50,7 +50,7 @@ class CharacterScreen(InfoPage):
         held = progress.talents_of(engine, me)
         put_runs(console, 1, 5, [("Talents ", palette.DIM),
                                  (", ".join(held) or "none yet", palette.TEXT)])
-        attrs = engine.component(me, Attributes)
+        attrs = engine.store.get(me, Attributes)
         _grid(console, 2, [(label, f"{value} ({stats.modifier(value):+d})", palette.TEXT)
                            for label, value in (("Str", attrs.strength), ("Dex", attrs.dexterity),
                                                 ("Con", attrs.constitution),
@@ -60,7 +60,7 @@ class CharacterScreen(InfoPage):
 
     def _condition_cells(self) -> list[Cell]:
         engine, me = self.engine, self.engine.player
-        health, stance = engine.component(me, Health), engine.component(me, Stance)
+        health, stance = engine.store.get(me, Health), engine.store.get(me, Stance)
         return [("HP", f"{health.hp}/{health.max_hp}",
                  palette.health(health.hp / max(1, health.max_hp))),
                 ("Stamina", f"{stance.stamina}/{stance.max_stamina}", palette.TEXT),
@@ -70,7 +70,7 @@ class CharacterScreen(InfoPage):
     def _defence_cells(self) -> list[Cell]:
         engine = self.engine
         defence = describe.defence(engine)
-        strength = engine.component(engine.player, Attributes).strength
+        strength = engine.store.get(engine.player, Attributes).strength
         carried = sum(describe.weight_tenths(engine, i) for i in engine.inventory())
         load = describe.burden(engine)
         limit = f"{describe.pounds(carried)} of {describe.pounds(50 * strength)}"
@@ -121,7 +121,7 @@ class CharacterScreen(InfoPage):
             put(console, 3 + 11, y + row, text, colour, width=RIGHT_COLUMN - 15)
 
     def _draw_training(self, console: tcod.console.Console, y: int) -> None:
-        training = self.engine.component(self.engine.player, Training)
+        training = self.engine.store.get(self.engine.player, Training)
         x = RIGHT_COLUMN
         put_runs(console, x, y, [("Skills and styles", palette.HEADING),
                                  ("       rank  training", palette.DIM)])

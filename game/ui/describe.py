@@ -42,7 +42,7 @@ def health_word(hp: int, max_hp: int) -> str:
 
 
 def item_data(engine: Game, item: int) -> ItemData:
-    return engine.catalog.lookup(engine.component(item, Item).name)
+    return engine.catalog.lookup(engine.store.get(item, Item).name)
 
 
 def item_label(engine: Game, item: int) -> str:
@@ -58,12 +58,12 @@ def item_entries(engine: Game, items: list[int],
     """Menu entries for carried things, each under its own letter: in letter order, or in
     the order given."""
     return [Entry(item_label(engine, i), i, right(i) if right else "",
-                  key=engine.component(i, Item).letter)
+                  key=engine.store.get(i, Item).letter)
             for i in (items if in_order else stacks.by_letter(items))]
 
 
 def weight_tenths(engine: Game, item: int) -> int:
-    component = engine.component(item, Item)
+    component = engine.store.get(item, Item)
     return engine.catalog.weight(component.name) * component.count
 
 
@@ -123,10 +123,10 @@ def creature_at(engine: Game, x: int, y: int) -> int | None:
 def creature_line(engine: Game, eid: int) -> str:
     """ "A kobold (asleep), wounded" (the player: "You (12/14 HP)"): whether it has noticed
     the player is shown, since a sneak attack depends on it."""
-    health = engine.component(eid, Health)
+    health = engine.store.get(eid, Health)
     if eid == engine.player:
         return f"You ({health.hp}/{health.max_hp} HP)"
-    kind = engine.component(eid, Creature).kind
+    kind = engine.store.get(eid, Creature).kind
     return f"{a_or_an(kind).capitalize()}{awareness(engine, eid)}, " \
         f"{health_word(health.hp, health.max_hp)}"
 

@@ -30,10 +30,10 @@ class EndScreen:
         headline = ("You win!", palette.GOOD) if won else ("You die...", palette.BAD)
         centre(console, 2, *headline)
         centre(console, 3, engine.cause, palette.TEXT)
-        if engine.component(engine.player, Player).wizard:
+        if engine.store.get(engine.player, Player).wizard:
             centre(console, 4, "A wizard game.", palette.tone("wizard"))
         x = max(1, (console.width - 60) // 2)
-        facts = (("Character", engine.component(engine.player, Player).character),
+        facts = (("Character", engine.store.get(engine.player, Player).character),
                  ("Depth", str(engine.depth)), ("Turns", str(engine.turn)),
                  ("Game time", describe.game_time(engine.now)), ("Seed", str(engine.seed)))
         for row, (label, value) in enumerate(facts):

@@ -56,7 +56,7 @@ def walk(session: Session, next_step, done_note) -> Step:
     if _trouble(session):
         session.notice = "Not with a creature in view."
         return STAY
-    health = engine.component(engine.player, Health)
+    health = engine.store.get(engine.player, Health)
     for taken in range(STEP_LIMIT):
         step = next_step(engine)
         if step is None:

@@ -125,7 +125,7 @@ def look_lines(engine: Game, x: int, y: int, width: int) -> list[Line]:
 def _creature_lines(engine: Game, who: int, where: str, width: int) -> list[Line]:
     """ "A kobold, wounded, on the floor." and what the catalog says of its kind."""
     lines = [(f"{describe.creature_line(engine, who)}, {where}.",
-              engine.component(who, Renderable).colour)]
+              engine.store.get(who, Renderable).colour)]
     kind = engine.component(who, Creature)
     if kind is not None:
         text = engine.catalog.creatures[kind.kind].description

@@ -81,7 +81,7 @@ def cast(session: Session) -> Step:
     if book is None or not book.known:
         session.notice = "You know no spells (read a spellbook to learn one)."
         return STAY
-    will = engine.component(engine.player, Attributes).willpower
+    will = engine.store.get(engine.player, Attributes).willpower
     entries = []
     for name in book.known:
         spell = engine.catalog.magic.spells[name]

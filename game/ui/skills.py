@@ -42,7 +42,7 @@ def rows(names: list[str], ranks: dict[str, int], points: dict[str, int],
 class SkillsScreen(InfoPage):
     def draw(self, console: tcod.console.Console) -> None:
         engine = self.engine
-        training = engine.component(engine.player, Training)
+        training = engine.store.get(engine.player, Training)
         style = profiles.melee_style(engine.fighter(engine.player))
         put(console, 1, 0, "Skills and fighting styles", palette.TITLE)
         put(console, 1, 1, f"You fight as: {style}. A landed blow trains 2 points, a miss 1.",

@@ -260,7 +260,7 @@ def _vitals_runs(engine: Game, width: int = 80) -> list[Line]:
     play (the manual's Dv and Pv, or another system's own); the name goes first when the
     line would not fit (the @ screen still shows it)."""
     me = engine.player
-    health, stance = engine.component(me, Health), engine.component(me, Stance)
+    health, stance = engine.store.get(me, Health), engine.store.get(me, Stance)
     runs = [
         ("   HP ", palette.DIM),
         (f"{health.hp}/{health.max_hp}", palette.health(health.hp / max(1, health.max_hp))),
@@ -269,7 +269,7 @@ def _vitals_runs(engine: Game, width: int = 80) -> list[Line]:
          palette.health(stance.stamina / max(1, stance.max_stamina))),
         ("   ", palette.DIM), (stance.name, palette.TEXT),
         *_defence_runs(engine), *_spell_runs(engine)]
-    name = engine.component(me, Player).character
+    name = engine.store.get(me, Player).character
     if len(name) + sum(len(text) for text, _ in runs) > width:
         return [(runs[0][0].lstrip(), runs[0][1]), *runs[1:]]
     return [(name, palette.TITLE), *runs]
@@ -300,7 +300,7 @@ def _place_runs(engine: Game) -> list[Line]:
     if load:
         runs.append((f"   {load}", palette.WARN))
     runs += [(f"   {name}", palette.BAD) for name in describe.conditions(engine, engine.player)]
-    if engine.component(engine.player, Player).wizard:
+    if engine.store.get(engine.player, Player).wizard:
         runs.append(("   WIZARD", palette.tone("wizard")))
     return runs
 

@@ -38,7 +38,7 @@ class FsimScreen:
         self.engine, self.rounds, self.eid = engine, rounds, eid
         self.asked = rounds
         self.rules = rules or engine.rules
-        self.kind = engine.component(eid, Creature).kind
+        self.kind = engine.store.get(eid, Creature).kind
         self.arena: Arena | None = Arena(PLAYER, self.kind, seed=engine.seed,
                                          character=engine.character, build=engine,
                                          rules=self.rules)

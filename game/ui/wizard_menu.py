@@ -37,7 +37,7 @@ SIMPLE: dict[str, Callable[[], W.WizardAction]] = {
 
 
 def is_wizard(session: Session) -> bool:
-    return session.engine.component(session.engine.player, Player).wizard
+    return session.engine.store.get(session.engine.player, Player).wizard
 
 
 def command(session: Session, name: str) -> Step:
@@ -139,7 +139,7 @@ def stat(session: Session) -> Step:
 
 def rank(session: Session) -> Step:
     """Weapon skills, then fighting styles ("Unarmed" is both: SetRank takes it as the style)."""
-    training = session.engine.component(session.engine.player, Training)
+    training = session.engine.store.get(session.engine.player, Training)
     skills = [s for s in session.engine.skill_names() if s not in stats.STYLES]
     entries = [Entry(s, s, f"skill {training.skills.get(s, 0)}") for s in skills]
     entries += [Entry(s, s, f"style {training.styles.get(s, 0)}") for s in stats.STYLES]

@@ -28,12 +28,12 @@ def sides(engine: Game, eid: int) -> tuple[Side, Side]:
     me = engine.player
 
     def side(eid: int, name: str) -> Side:
-        health = engine.component(eid, Health)
+        health = engine.store.get(eid, Health)
         return Side(name, engine.fighter(eid), health.hp, health.max_hp,
                     is_player=eid == me)
 
-    return side(me, engine.component(me, Player).character), side(
-        eid, engine.component(eid, Creature).kind)
+    return side(me, engine.store.get(me, Player).character), side(
+        eid, engine.store.get(eid, Creature).kind)
 
 
 def odds_lines(engine: Game, eid: int, rules: str | None = None) -> list[str]:

@@ -69,11 +69,11 @@ class Arena:
         if build is not None:
             copy_build(build, engine)
         self.names = (attacker, defender)
-        self.training = copy.deepcopy(engine.component(engine.player, Training))
+        self.training = copy.deepcopy(engine.store.get(engine.player, Training))
         self.hero = copy.copy(engine.component(engine.player, Hero))  # kills must not level up
-        self.max_hp = engine.component(engine.player, Health).max_hp
+        self.max_hp = engine.store.get(engine.player, Health).max_hp
         self.attacker = self._ensure_attacker()
-        self.stances = {x: copy.copy(engine.component(eid, Stance)) for x, eid in
+        self.stances = {x: copy.copy(engine.store.get(eid, Stance)) for x, eid in
                         ((3, self.attacker), (4, self._ensure(4, defender)))}
 
     def _ensure(self, x: int, name: str) -> int:
@@ -82,7 +82,7 @@ class Arena:
         if found:
             return found[0]
         eid = self.engine.create_creature(name, x, 1, 1)
-        self.engine.component(eid, Creature).awake = True  # a fair fight: no sneak attacks
+        self.engine.store.get(eid, Creature).awake = True  # a fair fight: no sneak attacks
         return eid
 
     def _ensure_attacker(self) -> int:
@@ -94,28 +94,28 @@ class Arena:
         """Both fighters as the inspector sees them, for the exact figures."""
         e = self.engine
         a, b = self._ensure_attacker(), self._ensure(4, self.names[1])
-        return (Side(self.names[0], e.fighter(a), e.component(a, Health).max_hp,
+        return (Side(self.names[0], e.fighter(a), e.store.get(a, Health).max_hp,
                      is_player=a == e.player),
-                Side(self.names[1], e.fighter(b), e.component(b, Health).max_hp))
+                Side(self.names[1], e.fighter(b), e.store.get(b, Health).max_hp))
 
     def _reset(self) -> tuple[int, int]:
         e = self.engine
         e.outcome, e.cause, e.now = None, "", 0
-        training = e.component(e.player, Training)
+        training = e.store.get(e.player, Training)
         training.skills, training.styles = (dict(self.training.skills),
                                             dict(self.training.styles))
         training.points = dict(self.training.points)
         if self.hero is not None:
             e.set_component(e.player, copy.copy(self.hero))
-        e.component(e.player, Health).max_hp = self.max_hp
+        e.store.get(e.player, Health).max_hp = self.max_hp
         self.attacker = self._ensure_attacker()
         defender = self._ensure(4, self.names[1])
         for x, eid in ((3, self.attacker), (4, defender)):
             e.heal_fully(eid)
             start = self.stances[x]
-            stance = e.component(eid, Stance)
+            stance = e.store.get(eid, Stance)
             stance.name, stance.stamina = start.name, start.stamina
-            e.component(eid, Vitals).next_tick = 60
+            e.store.get(eid, Vitals).next_tick = 60
         return self.attacker, defender
 
     def fight(self, tally: Tally, limit: int = 6000) -> None:
@@ -149,7 +149,7 @@ class Arena:
     def _dead(self, eid: int) -> bool:
         e = self.engine
         return (eid == e.player and e.outcome == "dead") or not e.exists(eid) \
-            or e.component(eid, Health).hp <= 0
+            or e.store.get(eid, Health).hp <= 0
 
     def _over(self, a: int, b: int) -> bool:
         return self._dead(a) or self._dead(b)
@@ -175,13 +175,13 @@ def copy_build(source: Game, arena: Engine) -> None:
     for name in ("Attributes", "Training", "Stance", "Health", "Spells", "Effects"):
         if name in player:  # the magic, known or not, counts in the simulator
             arena.set_component(arena.player, component_from_json(name, player[name]))
-    inventory = arena.component(arena.player, Inventory)
-    equipment = arena.component(arena.player, Equipment)
+    inventory = arena.store.get(arena.player, Inventory)
+    equipment = arena.store.get(arena.player, Equipment)
     for item in inventory.items:
         arena.delete(item)
     inventory.items.clear()
-    for slot in equipment.slots():
-        setattr(equipment, slot, None)
+    for emptied in equipment.slots():
+        setattr(equipment, emptied, None)
     for name, count, slot, powers in gear:
         item = arena.create_item(name, count, powers=powers)
         inventory.items.append(item)

@@ -119,8 +119,8 @@ class Bot:
     def _heal(self) -> A.Action | None:
         """Low, or bleeding or poisoned to death: drink a healing potion, or else a potion
         that heals (curing, extra healing), or else, with death near, an unknown one."""
-        health = self.engine.component(self.engine.player, Health)
-        vitals = self.engine.component(self.engine.player, Vitals)
+        health = self.engine.store.get(self.engine.player, Health)
+        vitals = self.engine.store.get(self.engine.player, Vitals)
         doomed = health.hp <= vitals.bleeding + vitals.poison
         if health.hp >= QUAFF_BELOW * health.max_hp and not doomed:
             return None
@@ -147,7 +147,7 @@ class Bot:
         return None
 
     def _equip(self) -> A.Action | None:
-        eq = self.engine.component(self.engine.player, Equipment)
+        eq = self.engine.store.get(self.engine.player, Equipment)
         best = max(((self._gain(i), -i) for i in self.engine.inventory()
                     if self.engine.equipped_slot(i) is None and i not in self._equipped),
                    default=(0, 0))
@@ -162,7 +162,7 @@ class Bot:
 
     def _rest(self) -> A.Action | None:
         """Hurt and nothing in view: rest (to full, unless something interrupts)."""
-        health = self.engine.component(self.engine.player, Health)
+        health = self.engine.store.get(self.engine.player, Health)
         if health.hp >= health.max_hp or self._in_view():
             return None
         return A.Rest()
@@ -225,7 +225,7 @@ class Bot:
         if self._name(item) in (HEALING_POTION, GOAL_ITEM) or self._ammo_for_bow(item) \
                 or self._potion(item) in (*HEALING, UNKNOWN):
             return True
-        attrs = self.engine.component(self.engine.player, Attributes)
+        attrs = self.engine.store.get(self.engine.player, Attributes)
         heavier = stats.burden(self._carried() + self._weight(item), attrs.strength)
         return heavier in (stats.UNBURDENED, stats.BURDENED) and self._gain(item) > 0
 
@@ -281,7 +281,7 @@ class Bot:
         return pos.x, pos.y
 
     def _hp(self, eid: int) -> int:
-        return self.engine.component(eid, Health).hp
+        return self.engine.store.get(eid, Health).hp
 
     def _in_view(self) -> list[int]:
         return [e for e, _ in self.engine.creatures_here() if self.engine.sees(e)]
@@ -302,7 +302,7 @@ class Bot:
                        if depth == self.engine.depth})
 
     def _name(self, item: int) -> str:
-        return self.engine.component(item, Item).name
+        return self.engine.store.get(item, Item).name
 
     def _data(self, item: int):
         return self.engine.catalog.lookup(self._name(item))
@@ -320,7 +320,7 @@ class Bot:
         return data.effect if knowledge.kind_known(self.engine, data.name) else UNKNOWN
 
     def _weight(self, item: int) -> int:
-        return self.engine.catalog.weight(self._name(item)) * self.engine.component(
+        return self.engine.catalog.weight(self._name(item)) * self.engine.store.get(
             item, Item).count
 
     def _carried(self) -> int:

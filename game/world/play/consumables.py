@@ -126,7 +126,7 @@ def _scroll(engine: Engine, data: Consumable, target: int) -> list[Event]:
         lifted = [i for i in _equipped(engine)
                   if (p := engine.component(i, Powers)) is not None and p.cursed]
         for item in lifted:
-            engine.component(item, Powers).cursed = False
+            engine.store.get(item, Powers).cursed = False
         return [Message("You feel as if someone is watching over you." if lifted
                         else "You feel a passing warmth.", "good")]
     if effect in ("enchant weapon", "enchant armour"):

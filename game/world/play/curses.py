@@ -32,5 +32,5 @@ def equipped(engine: Engine, item: int) -> list[Event]:
     """Putting it on: a cursed thing clings, and is known for what it is."""
     if not cursed(engine, item):
         return []
-    engine.component(item, Powers).known = True
+    engine.store.get(item, Powers).known = True
     return [Message(f"The {engine.item_name_only(item)} is cursed! It clings to you.", "bad")]

@@ -71,7 +71,7 @@ def learn_kind(engine: Engine, name: str) -> bool:
 
 def known(engine: Engine, item: int) -> bool:
     """Everything about this item is known: its kind, and its powers if it has any."""
-    name = engine.component(item, Item).name
+    name = engine.store.get(item, Item).name
     powers = engine.component(item, Powers)
     data = engine.catalog.lookup(name)
     if isinstance(data, Consumable):
@@ -81,7 +81,7 @@ def known(engine: Engine, item: int) -> bool:
 
 
 def identify(engine: Engine, item: int) -> None:
-    name = engine.component(item, Item).name
+    name = engine.store.get(item, Item).name
     learn_kind(engine, name)
     powers = engine.component(item, Powers)
     if powers is not None:
@@ -97,7 +97,7 @@ def unknown_word(engine: Engine, name: str, data: Consumable) -> str:
 
 def base_name(engine: Engine, item: int) -> str:
     """The item's name as the player knows it, without a count."""
-    name = engine.component(item, Item).name
+    name = engine.store.get(item, Item).name
     powers = engine.component(item, Powers)
     data = engine.catalog.lookup(name)
     if isinstance(data, Consumable):
@@ -114,7 +114,7 @@ def base_name(engine: Engine, item: int) -> str:
 
 def display_name(engine: Engine, item: int) -> str:
     """ "long sword", "+1 long sword of slaying", "2 murky potions"."""
-    count = engine.component(item, Item).count
+    count = engine.store.get(item, Item).count
     name = base_name(engine, item)
     return name if count == 1 else f"{count} {plural(name)}"
 

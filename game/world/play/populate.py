@@ -110,7 +110,7 @@ def arm_creature(engine: Engine, eid: int, depth: int, rng: random.Random) -> No
     stream, so the seed and depth alone decide."""
     if depth < 2 or rng.randint(1, 100) > CARRIER_PERCENT * depth:
         return
-    kind = engine.catalog.creatures[engine.component(eid, Creature).kind]
+    kind = engine.catalog.creatures[engine.store.get(eid, Creature).kind]
     name = kind.weapon.name if kind.weapon is not None and rng.randint(0, 1) else \
         rng.choice(magic_items.WEARABLES)
     powers = magic_items.roll_powers(engine.catalog, name, depth, rng, always=True)

@@ -81,7 +81,7 @@ def cast(engine: Engine, caster: int, spell: Spell, x: int, y: int, *,
 
 
 def _rolls_on(engine: Engine) -> bool:
-    return engine.component(engine.player, Player).show_rolls
+    return engine.store.get(engine.player, Player).show_rolls
 
 
 def reached(engine: Engine, caster: int, spell: Spell, x: int, y: int) -> list[int]:

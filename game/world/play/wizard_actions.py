@@ -44,7 +44,7 @@ class WizardAction(A.Action):
     """A command that needs wizard mode; ``run`` does the work and returns a message."""
 
     def perform(self, engine: Engine) -> A.Result:
-        flags = engine.component(engine.player, Player)
+        flags = engine.store.get(engine.player, Player)
         if not flags.wizard:
             return A.Impossible("That needs wizard mode.")
         result = self.run(engine, flags)
@@ -63,7 +63,7 @@ class Enable(A.Action):
     tag: ClassVar[str] = "wiz.enable"
 
     def perform(self, engine: Engine) -> A.Result:
-        flags = engine.component(engine.player, Player)
+        flags = engine.store.get(engine.player, Player)
         if flags.wizard:
             return A.Impossible("You are already in wizard mode.")
         flags.wizard = True
@@ -123,7 +123,7 @@ class CreateCreature(WizardAction):
                 or engine.blocker_at(self.x, self.y) is not None:
             return A.Impossible("There is no room there.")
         eid = engine.create_creature(self.name, self.x, self.y, engine.depth)
-        creature = engine.component(eid, Creature)
+        creature = engine.store.get(eid, Creature)
         creature.in_view = sight.in_light(engine, eid)  # "appears" says it: no "comes into view"
         return f"{a_or_an(self.name).capitalize()} appears."
 
@@ -185,7 +185,7 @@ class SetRank(WizardAction):
     def run(self, engine: Engine, flags: Player) -> A.Result | str:
         if not 0 <= self.rank <= stats.MAX_RANK:
             return A.Impossible(f"Ranks go from 0 to {stats.MAX_RANK}.")
-        training = engine.component(engine.player, Training)
+        training = engine.store.get(engine.player, Training)
         if self.name in stats.STYLES:
             training.styles[self.name] = self.rank
         elif self.name in engine.skill_names():
@@ -203,7 +203,7 @@ class KillAll(WizardAction):
     def run(self, engine: Engine, flags: Player) -> A.Result:
         events = []
         for eid, _ in engine.creatures_here():
-            events += death.damage(engine, eid, engine.component(eid, Health).hp,
+            events += death.damage(engine, eid, engine.store.get(eid, Health).hp,
                                     cause="smitten by a wizard")
         return A.Done((*events, Message("Every creature on the level dies.", "wizard")), 0)
 
@@ -246,7 +246,7 @@ class WakeAll(WizardAction):
 
     def run(self, engine: Engine, flags: Player) -> str:
         for eid, _ in engine.creatures_here():
-            engine.component(eid, Creature).awake = True
+            engine.store.get(eid, Creature).awake = True
         return "Every creature on the level wakes."
 
 
