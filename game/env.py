@@ -170,6 +170,7 @@ class DungeonEnv(gym.Env):
             return fixed
         name = ACTIONS[index]
         engine = self.engine
+        assert engine is not None, "call reset() first"
         if name == "pickup":
             pos = engine.position(engine.player)
             items = engine.items_at(pos.x, pos.y)
@@ -185,6 +186,7 @@ class DungeonEnv(gym.Env):
     def _score(self, events: tuple) -> tuple[float, str]:
         """The reward for this step's events, and the lines they logged."""
         engine = self.engine
+        assert engine is not None, "call reset() first"
         kills, text = _tally(engine.player, events) if events else (0, "")
         self.kills += kills
         reward = KILL_REWARD * kills
@@ -202,6 +204,7 @@ class DungeonEnv(gym.Env):
         changes nothing but the message (the engine records every action that does). What
         they are drawn from is kept, so each observation's arrays are new ones of its own."""
         engine = self.engine
+        assert engine is not None, "call reset() first"
         last = self._last
         if last is None or last[0] is not engine or last[1] != len(engine.actions):
             last = self._last = (engine, len(engine.actions), view.seen_parts(engine),
@@ -216,10 +219,12 @@ class DungeonEnv(gym.Env):
         if said[0] != text:
             raw = text.encode()[:MESSAGE_BYTES].ljust(MESSAGE_BYTES, b"\0")
             said = self._said = (text, np.frombuffer(raw, dtype=np.uint8))
+        assert said[1] is not None  # made above for any text
         return said[1]
 
     def _stats(self) -> list[int]:
         engine = self.engine
+        assert engine is not None, "call reset() first"
         comps = engine.components(engine.player)
         pos, health = comps[Position], comps[Health]
         stance, attrs = comps[Stance], comps[Attributes]
@@ -239,12 +244,14 @@ class DungeonEnv(gym.Env):
 
     def _info(self) -> dict[str, Any]:
         engine = self.engine
+        assert engine is not None, "call reset() first"
         return {"seed": engine.seed, "depth": engine.depth, "turn": engine.turn,
                 "outcome": engine.outcome, "actions": len(engine.actions)}
 
 
 def _tally(player: int, events: tuple) -> tuple[int, str]:
     """The deaths of creatures the player struck in these events, and the lines logged."""
+    lines: list[str]
     struck, kills, lines = set(), 0, []
     for event in events:
         if isinstance(event, AttackEvent):
@@ -293,4 +300,4 @@ def _fire_at_nearest(engine: Game) -> A.Action | str:
     return shot[2](x, y)
 
 
-gym.register(id=ENV_ID, entry_point=DungeonEnv, max_episode_steps=MAX_EPISODE_STEPS)
+gym.register(id=ENV_ID, entry_point="game.env:DungeonEnv", max_episode_steps=MAX_EPISODE_STEPS)

@@ -428,6 +428,7 @@ def _actions(raw: list, bad) -> tuple[A.Action, ...]:
     out: list[A.Action] = []
     known: dict[tuple, A.Action] = {}
     append, get = out.append, known.get
+    key: tuple | None
     for item in raw:
         try:
             key = (*item.items(), *map(type, item.values()))

@@ -17,7 +17,7 @@ from game.world.play.stacks import STACKING_KINDS
 
 
 def wanted(engine: Game, item: int) -> bool:
-    component = engine.component(item, Item)
+    component = engine.store.get(item, Item)
     data = engine.catalog.lookup(component.name)
     if component.thrown:
         return True

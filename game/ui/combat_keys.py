@@ -56,7 +56,9 @@ def ready_shot(engine: Game) -> Shot | None:
     The Gymnasium environment's "fire at the nearest" uses it too."""
     if _missile_readied(engine):
         fighter = engine.fighter(engine.player)
-        return (f"Shoot the {fighter.missile.name}", profiles.shot(fighter).range, A.Fire)
+        shot = profiles.shot(fighter)
+        assert fighter.missile is not None and shot is not None  # a missile weapon is readied
+        return (f"Shoot the {fighter.missile.name}", shot.range, A.Fire)
     made = next((i for i in engine.inventory() if _spare_throwing_weapon(engine, i)), None)
     return _throw_shot(engine, made) if made is not None else None
 
@@ -76,7 +78,9 @@ def _missile_readied(engine: Game) -> bool:
 
 
 def _throw_shot(engine: Game, item: int) -> Shot:
-    attack = profiles.throw(engine.fighter(engine.player), describe.item_data(engine, item))
+    weapon = _throwable(engine, item)
+    assert weapon is not None, "only weapons that can be thrown are offered"
+    attack = profiles.throw(engine.fighter(engine.player), weapon)
     name = describe.item_data(engine, item).name
     return f"Throw the {name}", attack.range, lambda x, y: A.Throw(item, x, y)
 

@@ -103,10 +103,10 @@ def pick_up(session: Session) -> Step:
 def pick_up_all(session: Session, items: list[int]) -> None:
     """Take each in turn (a step's time each), until one is refused or something happens."""
     for item in items:
-        hp = session.engine.component(session.engine.player, Health).hp
+        hp = session.engine.store.get(session.engine.player, Health).hp
         result = session.act(A.PickUp(item))
         if not isinstance(result, A.Done) or session.engine.over or \
-                session.engine.component(session.engine.player, Health).hp < hp:
+                session.engine.store.get(session.engine.player, Health).hp < hp:
             return
 
 

@@ -18,20 +18,20 @@ def morgue_text(engine: Game, score: int | None = None) -> str:
     so a game continued from a save counts every session's."""
     me = engine.player
     kills = kills_by_kind(engine)
-    flags = engine.component(me, Player)
+    flags = engine.store.get(me, Player)
     won = engine.outcome == "won"
     lines = [f"{flags.character}{' (wizard game)' if flags.wizard else ''}",
              ("Escaped with the amulet of the deep." if won else f"Died: {engine.cause}."),
              f"Depth {engine.depth} (deepest {max(engine.levels, default=engine.depth)}), "
              f"turn {engine.turn}, game time {describe.game_time(engine.now)}, "
              f"seed {engine.seed}" + (f", score {score}" if score is not None else ""), ""]
-    stats = engine.component(me, Attributes)
+    stats = engine.store.get(me, Attributes)
     lines += ["Stats", f"  Strength {stats.strength}  Dexterity {stats.dexterity}  "
               f"Constitution {stats.constitution}  Willpower {stats.willpower}", ""]
     lines += ["Equipment"] + [f"  {slot:<8} {engine.item_name(item)}"
-                              for slot, item in engine.component(me, Equipment).slots().items()
+                              for slot, item in engine.store.get(me, Equipment).slots().items()
                               if item is not None] + [""]
-    training = engine.component(me, Training)
+    training = engine.store.get(me, Training)
     lines += ["Skills and styles"] + [f"  {name:<20} rank {rank}" for name, rank in
                                       sorted({**training.skills, **training.styles}.items())
                                       if rank] + [""]

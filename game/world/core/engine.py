@@ -16,7 +16,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable, Iterator, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import esper
 import numpy as np
@@ -427,7 +427,7 @@ class Engine:
         return [(e, pos) for e, (_, pos) in esper.get_components(kind, Position)
                 if pos.depth == self.depth]
 
-    def components(self, eid: int) -> dict[type, object]:
+    def components(self, eid: int) -> dict[type, Any]:
         """The entity's components by class: esper's own dict, one look-up for many reads.
         Read it; never change it (``set_component`` does)."""
         return self.store.components(eid)

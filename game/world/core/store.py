@@ -78,7 +78,7 @@ class Store:
         comps = self.table.get(eid)
         return comps.get(kind) if comps is not None else None
 
-    def components(self, eid: int) -> dict[type, object]:
+    def components(self, eid: int) -> dict[type, Any]:
         """The entity's components by class (esper's own dict: read it, never change it)."""
         return self.table[eid]
 
