@@ -41,7 +41,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from game.ui import combat_keys, describe, inventory, view
+from game.ui import describe, view  # what the player sees: the screen it observes
 
 from .world.core import actions as A
 from .world.core import engine as engine_module
@@ -50,6 +50,7 @@ from .world.core.engine import MAP_HEIGHT, MAP_WIDTH
 from .world.core.events import AttackEvent, Died, Message
 from .world.core.mapgen import MAX_DEPTH
 from .world.game import Game
+from .world.play import choices
 from .world.play import wizard_actions as W
 
 ENV_ID = "game/Dungeon-v0"
@@ -178,10 +179,9 @@ class DungeonEnv(gym.Env):
         if name == "fire":
             return _fire_at_nearest(engine)
         if name == "quaff":
-            drinkable = inventory.ITEM_COMMANDS["quaff"].fits
-            potion = next((i for i in engine.inventory() if drinkable(engine, i)), None)
-            return A.Quaff(potion) if potion is not None else "You have nothing to drink."
-        return combat_keys.stance_change(engine, _STANCE_STEPS[name])
+            potions = choices.fitting(engine, "quaff")
+            return A.Quaff(potions[0]) if potions else "You have nothing to drink."
+        return choices.stance_change(engine, _STANCE_STEPS[name])
 
     def _score(self, events: tuple) -> tuple[float, str]:
         """The reward for this step's events, and the lines they logged."""
@@ -230,7 +230,7 @@ class DungeonEnv(gym.Env):
         stance, attrs = comps[Stance], comps[Attributes]
         dv, pv = self._defence_figures(describe.defence(engine))
         return [pos.x, pos.y, health.hp, health.max_hp, stance.stamina, stance.max_stamina,
-                combat_keys.STANCE_ORDER.index(stance.name), dv, pv, attrs.strength,
+                choices.STANCE_ORDER.index(stance.name), dv, pv, attrs.strength,
                 attrs.dexterity, attrs.constitution, attrs.willpower, engine.depth,
                 self.deepest, engine.turn, self.kills, len(engine.actions)]
 
@@ -288,7 +288,7 @@ def _setup_actions(options: dict[str, Any]) -> list[A.Action]:
 
 def _fire_at_nearest(engine: Game) -> A.Action | str:
     """Shoot (or throw) at the nearest creature in view, ties to the lowest id."""
-    shot = combat_keys.ready_shot(engine)
+    shot = choices.ready_shot(engine)
     if shot is None:
         return "You have nothing ready to shoot or throw."
     me = engine.position(engine.player)
@@ -297,7 +297,7 @@ def _fire_at_nearest(engine: Game) -> A.Action | str:
     if not seen:
         return "There is nothing in view to shoot at."
     _, _, x, y = seen[0]
-    return shot[2](x, y)
+    return shot.at(x, y)
 
 
 gym.register(id=ENV_ID, entry_point="game.env:DungeonEnv", max_episode_steps=MAX_EPISODE_STEPS)

@@ -1,6 +1,7 @@
 """The fighting commands beyond a bump: shoot or throw (t), throw anything (T), bash (B),
 vital strike (V), rage (A), quiver (Q) and the stances ([ ] and \\). Each ends in an Action
-submitted to the engine."""
+submitted to the engine; what a command applies to (the shot t takes, the stance a key asks
+for, what can be thrown or quivered) is the world's rule (``game.world.play.choices``)."""
 
 from __future__ import annotations
 
@@ -8,12 +9,9 @@ from collections.abc import Callable
 
 import tcod.console
 
-from game.rules import profiles, stats
-from game.rules.items import Ammo, Weapon
+from game.rules import profiles
 from game.world.core import actions as A
-from game.world.core.components import Equipment, Stance
-from game.world.game import Game
-from game.world.play import fighters
+from game.world.play import choices
 from game.world.play.player_actions import NO_SHIELD
 
 from . import describe, palette
@@ -24,79 +22,28 @@ from .screen import POP, STAY, Push, Replace, Session, Step
 from .target import TargetScreen
 from .text import panel, put
 
-STANCE_ORDER = tuple(stats.STANCES)  # Coward ... Frenzy
-_SET_STANCE = {name: A.SetStance(name) for name in STANCE_ORDER}  # actions are values
 
-
-def _throwables(engine: Game) -> list[int]:
-    """Weapons that can be thrown: those made for it first, what is wielded last."""
-    weapons = [(i, data) for i in engine.inventory()
-               if (data := _throwable(engine, i)) is not None]
-    weapons.sort(key=lambda w: (not w[1].made_for_throwing,
-                                engine.equipped_slot(w[0]) is not None))
-    return [i for i, _ in weapons]
-
-
-def _throwable(engine: Game, item: int) -> Weapon | None:
-    """The item's weapon when it is one that can be thrown (any weapon but a missile one)."""
-    data = describe.item_data(engine, item)
-    return data if isinstance(data, Weapon) and not data.is_missile else None
+def _aim(shot: choices.Shot) -> tuple[str, int, Callable[[int, int], A.Action]]:
+    """What the target screen is given: what the aim says, the range, the action at a cell."""
+    return f"{shot.verb} the {shot.name}", shot.range, shot.at
 
 
 def _aim_throw(session: Session, item: int) -> TargetScreen:
-    return TargetScreen(session, *_throw_shot(session.engine, item))
-
-
-Shot = tuple[str, int, Callable[[int, int], A.Action]]
-
-
-def ready_shot(engine: Game) -> Shot | None:
-    """What t uses: the readied missile weapon, else the first unused weapon made for
-    throwing, as (what the aim says, range, the action at a cell); None with nothing ready.
-    The Gymnasium environment's "fire at the nearest" uses it too."""
-    if _missile_readied(engine):
-        fighter = engine.fighter(engine.player)
-        shot = profiles.shot(fighter)
-        assert fighter.missile is not None and shot is not None  # a missile weapon is readied
-        return (f"Shoot the {fighter.missile.name}", shot.range, A.Fire)
-    made = next((i for i in engine.inventory() if _spare_throwing_weapon(engine, i)), None)
-    return _throw_shot(engine, made) if made is not None else None
-
-
-def _spare_throwing_weapon(engine: Game, item: int) -> bool:
-    """A weapon made for throwing and not in use: the first of these in the pack is the first
-    of ``_throwables`` (which puts them first, in pack order) that ``ready_shot`` takes."""
-    data = _throwable(engine, item)
-    return data is not None and data.made_for_throwing and engine.equipped_slot(item) is None
-
-
-def _missile_readied(engine: Game) -> bool:
-    """Whether the player's Fighter has a missile weapon (a weapon in the missile slot, as
-    ``game.world.play.fighters`` builds it), asked without building the Fighter."""
-    eq = engine.component(engine.player, Equipment)
-    return eq is not None and fighters.missile_weapon(engine.catalog, eq) is not None
-
-
-def _throw_shot(engine: Game, item: int) -> Shot:
-    weapon = _throwable(engine, item)
-    assert weapon is not None, "only weapons that can be thrown are offered"
-    attack = profiles.throw(engine.fighter(engine.player), weapon)
-    name = describe.item_data(engine, item).name
-    return f"Throw the {name}", attack.range, lambda x, y: A.Throw(item, x, y)
+    return TargetScreen(session, *_aim(choices.throw_shot(session.engine, item)))
 
 
 def fire(session: Session) -> Step:
     """t: shoot the readied missile weapon; with none, throw the first thing made for it."""
-    shot = ready_shot(session.engine)
+    shot = choices.ready_shot(session.engine)
     if shot is not None:
-        return Push(TargetScreen(session, *shot))
+        return Push(TargetScreen(session, *_aim(shot)))
     session.notice = "You have nothing ready to shoot or throw (T throws anything)."
     return STAY
 
 
 def throw(session: Session) -> Step:
     """T: pick any weapon to throw, then aim."""
-    items = _throwables(session.engine)
+    items = choices.throwables(session.engine)
     if not items:
         session.notice = "You have nothing to throw."
         return STAY
@@ -107,9 +54,7 @@ def throw(session: Session) -> Step:
 
 
 def quiver(session: Session) -> Step:
-    engine = session.engine
-    ammo = [i for i in engine.inventory()
-            if isinstance(describe.item_data(engine, i), Ammo) and engine.equipped_slot(i) is None]
+    ammo = choices.fitting(session.engine, "quiver")
     if not ammo:
         session.notice = "You have no ammunition to quiver."
         return STAY
@@ -154,26 +99,12 @@ def _at_neighbour(session: Session, action: Callable[[int], A.Action], verb: str
 
 def stance(session: Session, step: int | None) -> Step:
     """Step the stance towards Coward (-1) or Frenzy (+1), or back to Normal (None)."""
-    change = stance_change(session.engine, step)
+    change = choices.stance_change(session.engine, step)
     if isinstance(change, str):
         session.notice = change
     else:
         session.act(change)
     return STAY
-
-
-def stance_change(engine: Game, step: int | None) -> A.SetStance | str:
-    """The stance one step towards Coward (-1) or Frenzy (+1), or Normal (None); or why
-    there is none. The stance is read from its component, which the Fighter's is built
-    from (Normal without one), so no Fighter is built to ask it."""
-    if step is None:
-        return _SET_STANCE[stats.NORMAL.name]
-    stance = engine.component(engine.player, Stance)
-    current = stance.name if stance is not None else stats.NORMAL.name
-    index = STANCE_ORDER.index(current) + step
-    if not 0 <= index < len(STANCE_ORDER):
-        return f"You are already in the {current} stance."
-    return _SET_STANCE[STANCE_ORDER[index]]
 
 
 class DirectionPrompt:

@@ -1,62 +1,39 @@
-"""The item commands: which carried things fit each (drop, wield, wear, take off, quaff), the
-menus that pick one and submit its Action, picking up, and the inventory list."""
+"""The item commands (drop, wield, wear, take off, quaff): the menus that offer the carried
+things each fits (the world's rule, ``game.world.play.choices``) and submit its Action,
+picking up, and the inventory list."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.content.catalog import MiscItem
-from game.content.magic import Consumable
 from game.rules import charscreen
-from game.rules.items import THROWN_ONLY, Ammo, Armour, Weapon
+from game.rules.items import Armour
 from game.world.core import actions as A
 from game.world.core.components import Health
 from game.world.game import Game
+from game.world.play import choices
 
 from . import describe
 from .menus import Entry, MenuScreen
 from .screen import POP, STAY, Push, Session, Step
 
-HELD_SLOTS = ("main", "off", "missile", "ammo")
-
-
-def _wieldable(engine: Game, item: int) -> bool:
-    data = describe.item_data(engine, item)
-    fits = (isinstance(data, Weapon) and data.held != THROWN_ONLY) or isinstance(data, Ammo) \
-        or (isinstance(data, Armour) and data.is_shield)
-    return fits and engine.equipped_slot(item) not in HELD_SLOTS
-
-
-def _wearable(engine: Game, item: int) -> bool:
-    return isinstance(describe.item_data(engine, item), Armour) \
-        and engine.equipped_slot(item) is None
-
-
-def _in_use(engine: Game, item: int) -> bool:
-    return engine.equipped_slot(item) is not None
-
-
-def _drinkable(engine: Game, item: int) -> bool:
-    data = describe.item_data(engine, item)
-    return (isinstance(data, MiscItem) and data.heals is not None) or (
-        isinstance(data, Consumable) and data.kind == "potion")
-
 
 @dataclass(frozen=True, slots=True)
 class ItemCommand:
+    """An item command's menu: which things it offers is ``choices.FITS[name]``."""
+
     title: str
     verb: str  # for "You have nothing to ..."
-    fits: Callable[[Game, int], bool]
     action: Callable[[int], A.Action]
 
 
 ITEM_COMMANDS = {
-    "drop": ItemCommand("Drop what?", "drop", lambda e, i: True, A.Drop),
-    "wield": ItemCommand("Wield or ready what?", "wield", _wieldable, A.Wield),
-    "wear": ItemCommand("Wear what?", "wear", _wearable, A.Wear),
-    "takeoff": ItemCommand("Take off what?", "take off", _in_use, A.TakeOff),
-    "quaff": ItemCommand("Quaff what?", "drink", _drinkable, A.Quaff),
+    "drop": ItemCommand("Drop what?", "drop", A.Drop),
+    "wield": ItemCommand("Wield or ready what?", "wield", A.Wield),
+    "wear": ItemCommand("Wear what?", "wear", A.Wear),
+    "takeoff": ItemCommand("Take off what?", "take off", A.TakeOff),
+    "quaff": ItemCommand("Quaff what?", "drink", A.Quaff),
 }
 
 
@@ -77,8 +54,7 @@ def choose(session: Session, title: str, items: list[int],
 
 def item_command(session: Session, name: str) -> Step:
     command = ITEM_COMMANDS[name]
-    engine = session.engine
-    items = [i for i in engine.inventory() if command.fits(engine, i)]
+    items = choices.fitting(session.engine, name)
     if not items:
         session.notice = f"You have nothing to {command.verb}."
         return STAY

@@ -1,13 +1,13 @@
 """The magic commands: read a scroll or a book (r), zap a wand (a), cast a spell (Z). Each ends
-in an Action; aiming reuses the look and target cursor."""
+in an Action; aiming reuses the look and target cursor. What can be read or zapped is the
+world's rule (``game.world.play.choices``)."""
 
 from __future__ import annotations
 
-from game.content.magic import Consumable
 from game.rules import spells as rules
 from game.world.core import actions as A
 from game.world.core.components import Attributes, Spells
-from game.world.play import knowledge
+from game.world.play import choices
 
 from . import describe
 from .menus import Entry, MenuScreen
@@ -15,25 +15,13 @@ from .screen import POP, STAY, Push, Replace, Session, Step
 from .target import TargetScreen
 
 
-def _of_kind(session: Session, *kinds: str) -> list[int]:
-    engine = session.engine
-    return [i for i in engine.inventory()
-            if isinstance(d := describe.item_data(engine, i), Consumable) and d.kind in kinds]
-
-
 def read(session: Session) -> Step:
-    items = _of_kind(session, "scroll", "book")
+    items = choices.fitting(session.engine, "read")
     if not items:
         session.notice = "You have nothing to read."
         return STAY
     return Push(MenuScreen("Read what?", _entries(session, items),
                            lambda item: _read(session, item)))
-
-
-def _consumable(session: Session, item: int) -> Consumable:
-    data = describe.item_data(session.engine, item)
-    assert isinstance(data, Consumable), "only scrolls, books and wands are offered"
-    return data
 
 
 def _entries(session: Session, items: list[int]) -> list[Entry]:
@@ -42,28 +30,25 @@ def _entries(session: Session, items: list[int]) -> list[Entry]:
 
 def _read(session: Session, item: int) -> Step:
     """A scroll known to be identify asks what to identify; anything else is read at once."""
-    engine = session.engine
-    data = _consumable(session, item)
-    if data.effect == "identify" and knowledge.kind_known(engine, data.name):
-        unknown = [i for i in engine.inventory() if i != item and not knowledge.known(engine, i)]
-        if unknown:
-            def pick(target: int) -> Step:
-                session.act(A.Read(item, target))
-                return POP
-            return Replace(MenuScreen("Identify what?", _entries(session, unknown), pick))
+    unknown = choices.identify_targets(session.engine, item)
+    if unknown:
+        def pick(target: int) -> Step:
+            session.act(A.Read(item, target))
+            return POP
+        return Replace(MenuScreen("Identify what?", _entries(session, unknown), pick))
     session.act(A.Read(item))
     return POP
 
 
 def zap(session: Session) -> Step:
-    wands = _of_kind(session, "wand")
+    wands = choices.fitting(session.engine, "zap")
     if not wands:
         session.notice = "You have no wand to zap."
         return STAY
     engine = session.engine
 
     def aim(item: int) -> Step:
-        spell = engine.catalog.magic.spells[_consumable(session, item).spell]
+        spell = engine.catalog.magic.spells[describe.item_data(engine, item).spell]
         if spell.shape == "self":
             me = engine.position(engine.player)
             session.act(A.Zap(item, me.x, me.y))
@@ -81,7 +66,7 @@ def cast(session: Session) -> Step:
     if book is None or not book.known:
         session.notice = "You know no spells (read a spellbook to learn one)."
         return STAY
-    will = engine.store.get(engine.player, Attributes).willpower
+    will = engine.component(engine.player, Attributes).willpower
     entries = []
     for name in book.known:
         spell = engine.catalog.magic.spells[name]

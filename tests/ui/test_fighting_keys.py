@@ -5,13 +5,13 @@ from __future__ import annotations
 from test_screens import press, text
 
 from game.rules import profiles
-from game.ui import combat_keys, describe
+from game.ui import describe
 from game.ui.app import GameApp
 from game.ui.target import TargetScreen
 from game.world.core import actions as A
 from game.world.core.components import Actor, Health, Item, Stance
 from game.world.game import Game
-from game.world.play import start
+from game.world.play import choices, start
 
 RANGE = """
 ############
@@ -157,7 +157,7 @@ def test_m_shows_the_skills_screen():
 
 def _first_spare_throwable(engine: Game) -> int | None:
     """The rule as t states it: the first of the throwables made for throwing and not in use."""
-    made = [i for i in combat_keys._throwables(engine)
+    made = [i for i in choices.throwables(engine)
             if describe.item_data(engine, i).made_for_throwing and engine.equipped_slot(i) is None]
     return made[0] if made else None
 
@@ -170,7 +170,7 @@ def test_t_without_a_bow_throws_the_first_spare_weapon_made_for_throwing():
         for wielded in (None, *given):
             if wielded is not None:
                 engine.submit(A.Wield(wielded))
-            shot = combat_keys.ready_shot(engine)
+            shot = choices.ready_shot(engine)
             expected = _first_spare_throwable(engine)
-            assert (shot[2](3, 3).item if shot else None) == expected, (pack, wielded)
+            assert (shot.at(3, 3).item if shot else None) == expected, (pack, wielded)
         engine.close()
