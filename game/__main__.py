@@ -84,6 +84,8 @@ def add_bot(commands) -> None:
     bot.add_argument("--turns", type=count, metavar="T", default=BOT_TURNS,
                      help=f"player actions to play (default {BOT_TURNS})")
     bot.add_argument("--out", metavar="PATH", help="where to save (default saves/bot-SEED.json)")
+    bot.add_argument("--auto-pickup", action="store_true",
+                     help="play with the auto-pickup game option on (off by default)")
 
 
 def add_balance(commands) -> None:

@@ -25,7 +25,10 @@ The shape follows the NetHack Learning Environment's.
 - **terminated** at death or victory; **truncated** after ``MAX_EPISODE_STEPS`` steps (the
   registration's time limit, as NLE's).
 - **reset options**: ``character`` (a starting character's name), ``rules`` (the combat
-  system: one of ``RULES``, "manual" by default), ``depth`` (start on this depth),
+  system: one of ``RULES``, "manual" by default), ``auto_pickup`` (the game option: a step
+  picks up potions, scrolls and the player's own shot or thrown missiles, as the world's
+  rule; off unless asked, here or as ``gymnasium.make(ENV_ID, auto_pickup=True)``, so an
+  episode plays as before the option existed), ``depth`` (start on this depth),
   ``awake`` (every creature on the starting level awake), ``invulnerable`` (the player
   cannot die). The last three are wizard commands, submitted as recorded actions, so the
   episode is a wizard game and its recording
@@ -68,7 +71,7 @@ ACTIONS = (*MOVES, "wait", "rest", "pickup", "down", "up", "fire", "quaff",
 STATS = ("x", "y", "hp", "max_hp", "stamina", "max_stamina", "stance", "defence",
          "protection", "strength", "dexterity", "constitution", "willpower", "depth",
          "deepest", "turn", "kills", "actions")
-OPTIONS = {"character", "rules", "depth", "awake", "invulnerable"}
+OPTIONS = {"character", "rules", "auto_pickup", "depth", "awake", "invulnerable"}
 _SIMPLE = {"wait": A.Wait, "rest": A.Rest, "down": A.Descend, "up": A.Ascend}
 # The actions that are the same whatever the game's state, made once (actions are frozen
 # values: one Move(1, 0) serves every step east).
@@ -84,11 +87,12 @@ class DungeonEnv(gym.Env):
     metadata = {"render_modes": ["ansi"], "render_fps": 10}
 
     def __init__(self, render_mode: str | None = None,
-                 character: str = "dwarf warrior") -> None:
+                 character: str = "dwarf warrior", auto_pickup: bool = False) -> None:
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.render_mode = render_mode
         self.default_character = character
+        self.default_auto_pickup = auto_pickup
         self.action_space = spaces.Discrete(len(ACTIONS))
         big = np.iinfo(np.int32)
         self.observation_space = spaces.Dict({
@@ -117,7 +121,8 @@ class DungeonEnv(gym.Env):
         setup = _setup_actions(options)
         game_seed = seed if seed is not None else int(self.np_random.integers(2**31))
         engine = Game(game_seed, options.get("character", self.default_character),
-                        rules=options.get("rules", engine_module.systems.DEFAULT))
+                      rules=options.get("rules", engine_module.systems.DEFAULT),
+                      auto_pickup=options.get("auto_pickup", self.default_auto_pickup))
         for action in setup:
             result = engine.submit(action)
             if isinstance(result, A.Impossible):
@@ -273,7 +278,7 @@ def _setup_actions(options: dict[str, Any]) -> list[A.Action]:
     depth = options.get("depth", 1)
     if not isinstance(depth, int | np.integer) or not 1 <= depth <= MAX_DEPTH:
         raise ValueError(f"depth must be an integer from 1 to {MAX_DEPTH}, not {depth!r}")
-    for flag in ("awake", "invulnerable"):
+    for flag in ("auto_pickup", "awake", "invulnerable"):
         if not isinstance(options.get(flag, False), bool):
             raise ValueError(f"{flag} must be True or False")
     setup: list[A.Action] = []

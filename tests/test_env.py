@@ -85,6 +85,7 @@ def test_bad_options_are_one_line_errors(env):
                            ({"depth": 9}, "depth must be"),
                            ({"rules": "chess"}, "unknown rules"),
                            ({"awake": "yes"}, "awake must be"),
+                           ({"auto_pickup": 1}, "auto_pickup must be"),
                            ({"character": "wizard of oz"}, "unknown character")):
         with pytest.raises(ValueError, match=words):
             env.reset(seed=1, options=options)
@@ -109,6 +110,25 @@ def test_a_natural_episode_verifies(env, tmp_path):
     play(env, 300, 3)
     assert env.engine.character == "elf ranger" and len(env.engine.actions) > 100
     assert verify(save(env.engine, tmp_path / "natural.json"))[0] == 0
+
+
+def test_auto_pickup_is_the_worlds_option_off_unless_asked(env, tmp_path):
+    """The env plays by the world's auto-pickup: off by default (episodes as they always
+    were), on when a reset or the make asks; an episode with it saves it and verifies."""
+    env.reset(seed=8)
+    assert env.engine.auto_pickup is False and "auto_pickup" not in env.engine.state()
+    env.reset(seed=8, options={"auto_pickup": True})
+    assert env.engine.auto_pickup and not env.engine.actions  # a game option, not an action
+    play(env, 300, 3)
+    assert verify(save(env.engine, tmp_path / "picks.json"))[0] == 0
+    made = gym.make(E.ENV_ID, auto_pickup=True)
+    try:
+        made.reset(seed=2)
+        assert made.unwrapped.engine.auto_pickup
+        made.reset(seed=2, options={"auto_pickup": False})
+        assert made.unwrapped.engine.auto_pickup is False
+    finally:
+        made.close()
 
 
 def scenario(env: E.DungeonEnv, picture: str, legend: dict[str, str]) -> Game:

@@ -213,3 +213,45 @@ def test_the_library_check_would_catch_esper_inside(tmp_path):
 def test_tcod_and_esper_are_pinned_below_their_next_major_versions():
     text = (GAME.parent / "pyproject.toml").read_text()
     assert '"tcod>=21,<22"' in text and '"esper>=3.2,<4"' in text
+
+
+# --- the env takes from the UI only what draws; the rules are the world's ---
+
+ENV_UI = {"game.ui.view", "game.ui.describe"}  # the screen it observes and renders
+DRAWING = ENV_UI | {"game.ui.camera", "game.ui.menus", "game.ui.options", "game.ui.palette",
+                    "game.ui.screen", "game.ui.text"}
+"""The UI modules the env may reach: those that draw (and the ``Session`` a view is drawn
+from). What an action may do, what a command applies to and auto-pickup are decided in the
+world (``game.world.play.choices``, ``game.world.play.autopickup``), never in these."""
+
+
+def env_ui(root: Path) -> tuple[set[str], set[str]]:
+    """The UI modules ``game/env.py`` imports, and every UI module it reaches through them."""
+    graph = import_graph(root)
+    direct = {m for m in graph["game.env"] if m.startswith("game.ui.")}
+    reached, todo = set(), list(direct)
+    while todo:
+        module = todo.pop()
+        if module not in reached:
+            reached.add(module)
+            todo += [m for m in graph[module] if m.startswith("game.ui.")]
+    return direct, reached
+
+
+def test_the_env_takes_from_the_ui_only_what_draws():
+    direct, reached = env_ui(GAME)
+    assert direct <= ENV_UI, f"env imports UI modules that do not draw: {direct - ENV_UI}"
+    assert reached <= DRAWING, f"env reaches UI modules that do not draw: {reached - DRAWING}"
+
+
+def test_the_env_check_would_catch_a_ui_module_that_decides(tmp_path, monkeypatch):
+    fake = tmp_path / "game"
+    (fake / "ui").mkdir(parents=True)
+    (fake / "env.py").write_text("from game.ui import combat_keys, view\n")
+    (fake / "ui" / "combat_keys.py").write_text("")
+    (fake / "ui" / "view.py").write_text("from . import inventory\n")
+    (fake / "ui" / "inventory.py").write_text("")
+    monkeypatch.setattr(sys.modules[__name__], "GAME", fake)
+    direct, reached = env_ui(fake)
+    assert direct - ENV_UI == {"game.ui.combat_keys"}
+    assert reached - DRAWING == {"game.ui.combat_keys", "game.ui.inventory"}

@@ -40,7 +40,7 @@ def run_bot(args: argparse.Namespace) -> int:
     if rules not in systems.NAMES:
         return fail(systems.unknown_rules(rules), EXIT_USAGE)
     seed = args.seed if getattr(args, "seed", None) is not None else secrets.randbits(32)
-    engine = Game(seed, char, rules=rules)
+    engine = Game(seed, char, rules=rules, auto_pickup=getattr(args, "auto_pickup", False))
     with stop_signals() as stop:
         stopped = _play_bot(engine, seed, args.turns, stop)
         try:

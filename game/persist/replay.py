@@ -45,7 +45,8 @@ class Seeker:
         self.save = save
         self.every = every
         self.engine_keyframes = engine_keyframes
-        self.engine = Game(save.seed, save.character, wizard=save.wizard, rules=save.rules)
+        self.engine = Game(save.seed, save.character, wizard=save.wizard, rules=save.rules,
+                           auto_pickup=save.auto_pickup)
         self._own_keyframes()
         self.index = 0
         self.keyframes: dict[int, str] = {**(save.keyframes if saved else {}),

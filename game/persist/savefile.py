@@ -9,16 +9,21 @@ One JSON object, written compactly with sorted keys::
      "checksum": "<sha256 of the canonical JSON of every other field>"}
 
 ``wizard`` is the mode the game began in (what a replay passes to ``Game``); a game turned
-wizard later records that as an action (see ``SaveData.wizard_game``). A checkpoint ``"k"``
-is the state hash after the first k actions: every ``CHECKPOINT_EVERY`` actions (computed
-during play by :class:`Recording`, never by replaying at save time) and after the last. The
-snapshot's message log is display text outside the state hash. A recording of 1,000 actions
-or more also holds ``"keyframes"``: the engine's whole state every ``KEYFRAME_EVERY`` actions,
-each at a checkpoint and each packed into one string (:mod:`game.persist.keyframes`), so a
-replay's first jump unpacks and restores the nearest one instead of replaying from the seed,
-and loading does not parse the hundreds of others (``verify`` never uses them; a jump checks
-the one it restores as a snapshot and against its checkpoint). Older saves held each keyframe
-as an object, or as its JSON text: both still read.
+wizard later records that as an action (see ``SaveData.wizard_game``). Two more header fields
+are written only when they are not the default, so a save without them is as it always was:
+``"rules"`` (the combat system, when not the manual) and ``"auto_pickup": true`` (the game
+option, on: a step picks things up in the world). Both are in the snapshot too, under the same
+names, and must agree with it. A save made before auto-pickup was a game option has no such
+field: its auto-pickups are PickUp actions of their own, and it replays with the option off.
+A checkpoint ``"k"`` is the state hash after the first k actions: every ``CHECKPOINT_EVERY``
+actions (computed during play by :class:`Recording`, never by replaying at save time) and
+after the last. The snapshot's message log is display text outside the state hash. A
+recording of 1,000 actions or more also holds ``"keyframes"``: the engine's whole state every
+``KEYFRAME_EVERY`` actions, each at a checkpoint and each packed into one string
+(:mod:`game.persist.keyframes`), so a replay's first jump unpacks and restores the nearest one
+instead of replaying from the seed, and loading does not parse the hundreds of others
+(``verify`` never uses them; a jump checks the one it restores as a snapshot and against its
+checkpoint). Older saves held each keyframe as an object, or as its JSON text: both still read.
 A save is untrusted input: :func:`load` checks everything and turns every problem into one
 :class:`SaveError` line naming the file; it never writes to the file.
 """
@@ -59,6 +64,7 @@ _FIELDS = {"format": int, "game_version": str, "seed": int, "character": str, "w
 # keyframes: {"500": the state after 500 actions, packed, ...}, each at a checkpoint
 _OPTIONAL = {"crash": dict, "keyframes": dict}
 RULES = "rules"  # optional: the combat system, when not the manual (a save without it is manual)
+AUTO_PICKUP = "auto_pickup"  # optional: true when the game picks up as it steps (else off)
 
 
 class SaveError(Exception):
@@ -87,6 +93,7 @@ class SaveData:
     crash_error: str = ""
     rules: str = systems.DEFAULT  # the combat system it was played under
     keyframes: dict[int, str] = field(default_factory=dict)  # position -> state, packed
+    auto_pickup: bool = False  # the game option it was played with (older saves: off)
 
     @property
     def wizard_game(self) -> bool:
@@ -161,6 +168,8 @@ def save_data(engine: Game, *, checkpoints: dict[int, str] | None = None) -> dic
     }
     if engine.rules != systems.DEFAULT:
         data[RULES] = engine.rules
+    if engine.auto_pickup:
+        data[AUTO_PICKUP] = True
     frames = {str(k): pack(v) for k, v in sorted(engine.keyframes.items())
               if k <= len(actions) and k in checkpoints}
     if frames:
@@ -194,7 +203,8 @@ def crash_report(engine: Game, error: BaseException, folder: Path = DEFAULT_DIR)
     """Write the game so far and the action that crashed it to ``crash-<seed>-<turn>.json``:
     the game is rebuilt from its seed (its live state may be half changed), so the report is
     a normal save whose replay ends by performing the crashing action again."""
-    clean = Game(engine.seed, engine.character, wizard=_wizard(engine), rules=engine.rules)
+    clean = Game(engine.seed, engine.character, wizard=_wizard(engine), rules=engine.rules,
+                 auto_pickup=engine.auto_pickup)
     try:
         for action in engine.actions:
             clean.submit(action)
@@ -232,7 +242,7 @@ def load(path: str | os.PathLike) -> SaveData:
     return SaveData(path, data["game_version"], data["seed"], data["character"],
                     data["wizard"], actions, checkpoints, data["snapshot"],
                     data["final_hash"], data["dead"], crash, error, _rules(data, bad),
-                    frames)
+                    frames, _auto_pickup(data, bad))
 
 
 def _rules(data: dict, bad) -> str:
@@ -244,6 +254,16 @@ def _rules(data: dict, bad) -> str:
         raise bad(systems.unknown_rules(rules) if isinstance(rules, str)
                   else "field 'rules' should be a name")
     return rules
+
+
+def _auto_pickup(data: dict, bad) -> bool:
+    """The auto-pickup option: written only when on, the same in the save and its snapshot."""
+    on = data.get(AUTO_PICKUP, False)
+    if on is not data["snapshot"].get(AUTO_PICKUP, False):
+        raise bad("the snapshot was played with another auto-pickup than the save names")
+    if AUTO_PICKUP in data and on is not True:
+        raise bad("field 'auto_pickup' is written only when it is true")
+    return on
 
 
 def _keyframes(raw: dict, checkpoints: dict[int, str], bad) -> dict[int, str]:
@@ -276,8 +296,10 @@ def keyframe_state(save: SaveData, position: int) -> dict:
     if not isinstance(frame, dict):
         raise BadSnapshot("it is not a game state")
     if frame.get("seed") != save.seed or frame.get("character") != save.character \
-            or frame.get(RULES, systems.DEFAULT) != save.rules:
-        raise BadSnapshot("it is of another game (seed, character or rules differ)")
+            or frame.get(RULES, systems.DEFAULT) != save.rules \
+            or frame.get(AUTO_PICKUP, False) is not save.auto_pickup:
+        raise BadSnapshot("it is of another game (seed, character, rules or auto-pickup "
+                          "differ)")
     check_snapshot(frame, load_catalog(), required_components())
     return frame
 
@@ -405,7 +427,7 @@ def _check_header(data: dict, sealed: bool, bad) -> None:
 
 def _check_fields(data: dict, bad) -> None:
     missing = sorted(set(_FIELDS) - set(data))
-    extra = sorted(set(data) - set(_FIELDS) - set(_OPTIONAL) - {RULES})
+    extra = sorted(set(data) - set(_FIELDS) - set(_OPTIONAL) - {RULES, AUTO_PICKUP})
     if missing or extra:
         raise bad(f"missing fields {missing}" if missing else f"unknown fields {extra}")
     for key, kind in _FIELDS.items():

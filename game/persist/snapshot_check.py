@@ -194,6 +194,8 @@ def _check_top(snap: dict) -> None:
     if snap.get("outcome") not in (None, "dead", "won"):
         raise fail("outcome", f"{snap.get('outcome')!r:.30} is not dead, won or none")
     _text(snap.get("cause"), MAX_TEXT, "cause of the end")
+    if snap.get("auto_pickup", True) is not True:  # written only when on
+        raise fail("auto-pickup", f"should be true when written, not {snap['auto_pickup']!r:.30}")
     explored = snap.get("explored")
     if not isinstance(explored, dict) or str(snap["depth"]) not in explored:
         raise fail("explored levels", "do not include the player's depth")

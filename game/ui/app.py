@@ -58,9 +58,11 @@ class GameApp:
         if engine is not None:
             self._begin(engine)
         elif character is not None:
-            self._begin(Game(seed, character, wizard=wizard, rules=rules))
-        else:
-            self.stack.append(StartScreen(seed, wizard=wizard, rules=rules, saved=saved))
+            self._begin(Game(seed, character, wizard=wizard, rules=rules,
+                             auto_pickup=options.auto_pickup))
+        else:  # the options choose a new game's auto-pickup; a saved game keeps its own
+            self.stack.append(StartScreen(seed, wizard=wizard, rules=rules, saved=saved,
+                                          auto_pickup=options.auto_pickup))
 
     @classmethod
     def from_engine(cls, engine: Game, **hooks) -> GameApp:

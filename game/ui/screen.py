@@ -16,7 +16,6 @@ from game.world.core import actions as A
 from game.world.core.events import LevelChanged, Message
 from game.world.game import Game
 
-from . import autopickup
 from .camera import Camera
 from .options import DEFAULT, Options
 
@@ -102,9 +101,7 @@ class Session:
         log = self.engine.log
         self.marker = log[-1] if log else None
         self.notice = None
-        result = self.engine.submit(action)
-        if isinstance(action, A.Move) and isinstance(result, A.Done) and self.options.auto_pickup:
-            autopickup.after_step(self.engine, self.engine.submit)
+        result = self.engine.submit(action)  # a step's auto-pickup is the world's (its option)
         if isinstance(result, A.Done) and any(isinstance(e, LevelChanged)
                                               for e in result.events):
             self.save()  # every change of level is saved

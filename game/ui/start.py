@@ -44,8 +44,8 @@ class StartScreen:
 
     def __init__(self, seed: int, catalog: Catalog | None = None, *,
                  wizard: bool = False, rules: str = "manual",
-                 saved: Sequence[SavedGame] = ()) -> None:
-        self.wizard, self.rules = wizard, rules
+                 saved: Sequence[SavedGame] = (), auto_pickup: bool = True) -> None:
+        self.wizard, self.rules, self.auto_pickup = wizard, rules, auto_pickup
         self.seed = seed
         self.catalog = catalog or load_catalog()
         self.saved = {game.label: game for game in list(saved)[:SAVED_SHOWN]}
@@ -111,7 +111,7 @@ class StartScreen:
 
     def begin(self, name: str) -> Step:
         return Begin(Game(self.seed, name, catalog=self.catalog, wizard=self.wizard,
-                            rules=self.rules))
+                          rules=self.rules, auto_pickup=self.auto_pickup))
 
     @property
     def title(self) -> str:

@@ -36,13 +36,16 @@ GAMEPLAY = Gameplay(
 
 
 class Game(Engine):
-    """A game of this roguelike: an ``Engine`` playing by ``GAMEPLAY``."""
+    """A game of this roguelike: an ``Engine`` playing by ``GAMEPLAY``. ``rules`` (the combat
+    system) and ``auto_pickup`` (a step picks up potions, scrolls and the player's own thrown
+    or shot missiles: ``play.autopickup``) are chosen here and kept in the game's state; off
+    is what every game saved before the option existed plays by."""
 
     def __init__(self, seed: int, character: str = "dwarf warrior", *,
                  catalog: Catalog | None = None, wizard: bool = False,
-                 rules: str = systems.DEFAULT) -> None:
+                 rules: str = systems.DEFAULT, auto_pickup: bool = False) -> None:
         super().__init__(seed, character, play=GAMEPLAY, catalog=catalog, wizard=wizard,
-                         rules=rules)
+                         rules=rules, auto_pickup=auto_pickup)
 
     @classmethod
     def from_state(cls, data: dict, *, catalog: Catalog | None = None,

@@ -15,8 +15,9 @@ HALL = """
 """
 
 
-def app_for(picture: str, legend: dict) -> GameApp:
-    return GameApp.from_engine(Game.scenario(picture, legend, seed=1))
+def app_for(picture: str, legend: dict, *, auto_pickup: bool = True) -> GameApp:
+    """A game on the picture with the game option a new game gets by default (auto-pickup)."""
+    return GameApp.from_engine(Game.scenario(picture, legend, seed=1, auto_pickup=auto_pickup))
 
 
 def test_explore_walks_into_the_unknown_until_a_creature_shows():
@@ -89,12 +90,16 @@ def test_explore_and_steps_pick_up_potions_and_your_own_missiles_but_not_with_th
     press(app, "o")
     names = [app.engine.item_name(i) for i in app.engine.inventory()]
     assert "3 healing potions" in names  # stacked with the two it started with
-    first = app.engine.actions[:3]
-    assert first[:2] == [A.Move(1, 0), A.Move(1, 0)] and first[2].tag == "pickup"
-    off = GameApp.from_engine(Game.scenario(picture, {"!": "healing potion"}, seed=1),
-                              options=Options(auto_pickup=False))
+    first = app.engine.actions[:3]  # the pick-up is the world's, part of the step
+    assert first[:2] == [A.Move(1, 0), A.Move(1, 0)] and all(a.tag == "move" for a in first)
+    # the game's option decides, whatever the options file says of new games
+    off = GameApp.from_engine(Game.scenario(picture, {"!": "healing potion"}, seed=1))
     press(off, "l", "l")
-    assert all(a.tag == "move" for a in off.engine.actions)
+    assert all(a.tag == "move" for a in off.engine.actions) and off.engine.items_at(3, 1)
+    on = app_for(picture, {"!": "healing potion"})
+    on.session.options = Options(auto_pickup=False)
+    press(on, "l", "l")
+    assert not on.engine.items_at(3, 1)
     thrown = app_for(HALL.replace("@....", "@.).."), {")": "dagger"})
     dagger = thrown.engine.items_at(3, 1)[0]
     thrown.engine.component(dagger, Item).thrown = True
@@ -137,20 +142,18 @@ def test_travel_stops_when_a_creature_comes_into_view_and_knows_unfound_stairs()
 def test_auto_pickup_says_only_what_it_picked_up_and_the_floor_the_rest():
     """Stepping onto a potion that auto-pickup takes: "You pick up ...", not "You see here:
     healing potion." first; what it leaves (a dagger) is still seen there."""
-    from game.ui.options import Options
 
     texts = lambda app: [m.text for m in app.engine.log]  # noqa: E731
     alone = app_for(HALL.replace("@....", "@!..."), {"!": "healing potion"})
     press(alone, "l")
     assert texts(alone)[-1] == "You pick up the healing potion (c)."
     assert not any(t.startswith("You see here") for t in texts(alone))
-    engine = Game.scenario(HALL.replace("@....", "@!..."), {"!": "dagger"}, seed=1)
+    engine = Game.scenario(HALL.replace("@....", "@!..."), {"!": "dagger"}, seed=1,
+                           auto_pickup=True)
     engine.create_item("healing potion", 1, engine.position(engine.items_at(2, 1)[0]))
     both = GameApp.from_engine(engine)
     press(both, "l")
     assert texts(both)[-2:] == ["You see here: dagger.", "You pick up the healing potion (c)."]
-    off = GameApp.from_engine(Game.scenario(HALL.replace("@....", "@!..."),
-                                              {"!": "healing potion"}, seed=1),
-                              options=Options(auto_pickup=False))
+    off = app_for(HALL.replace("@....", "@!..."), {"!": "healing potion"}, auto_pickup=False)
     press(off, "l")
     assert texts(off)[-1] == "You see here: healing potion."

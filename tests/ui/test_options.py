@@ -126,6 +126,24 @@ def test_roll_display_starts_a_new_wizard_game_with_the_rolls_shown():
     assert not plain.engine.component(plain.engine.player, Player).show_rolls
 
 
+def test_auto_pickup_chooses_a_new_games_option_and_a_saved_game_keeps_its_own(tmp_path):
+    """The option is the world's, given when a game begins (by the key the start screen
+    takes, or at once with a character); a game already under way plays by its own."""
+    from test_screens import press
+
+    from game.persist.savefile import continue_game, save
+
+    assert GameApp(4, "dwarf warrior").engine.auto_pickup  # what a player gets by default
+    off = GameApp(4, "dwarf warrior", options=Options(auto_pickup=False))
+    assert off.engine.auto_pickup is False
+    started = GameApp(4, options=Options(auto_pickup=False))
+    press(started, "a")  # the first ready character
+    assert started.engine is not None and started.engine.auto_pickup is False
+    path = save(off.engine, tmp_path / "off.json")
+    again = GameApp.from_engine(continue_game(path), options=Options(auto_pickup=True))
+    assert again.engine.auto_pickup is False
+
+
 @pytest.fixture
 def saved_palette():
     saved = {k: v for k, v in vars(palette).items() if k.isupper()}

@@ -69,8 +69,8 @@ class Engine:
 
     def __init__(self, seed: int, character: str = "dwarf warrior", *, play: Gameplay,
                  catalog: Catalog | None = None, wizard: bool = False,
-                 rules: str = systems.DEFAULT) -> None:
-        self._setup(play, seed, character, catalog, rules)
+                 rules: str = systems.DEFAULT, auto_pickup: bool = False) -> None:
+        self._setup(play, seed, character, catalog, rules, auto_pickup)
         self.player = self.play.create_player(self, wizard)
         self.enter_level(1, arriving_down=True)
         self.say(f"You enter the dungeon. Find the {GOAL_ITEM} on depth {MAX_DEPTH} "
@@ -78,11 +78,16 @@ class Engine:
         self._log(sight.comes_into_view(self))
 
     def _setup(self, play: Gameplay, seed: int, character: str, catalog: Catalog | None,
-               rules: str = systems.DEFAULT) -> None:
-        """An empty game: no entities, no levels yet. ``rules`` names its combat system."""
+               rules: str = systems.DEFAULT, auto_pickup: bool = False) -> None:
+        """An empty game: no entities, no levels yet. ``rules`` names its combat system;
+        ``auto_pickup``: a step picks up what the gameplay's auto-pickup takes (a game
+        option, chosen when the game begins and kept in its state)."""
         self.play = play
         self.system = systems.get(rules)
         self.rules = rules
+        if type(auto_pickup) is not bool:
+            raise ValueError(f"auto_pickup must be True or False, not {auto_pickup!r:.20}")
+        self.auto_pickup = auto_pickup
         self.catalog = catalog or load_catalog()
         if character not in self.catalog.characters:
             raise ValueError(f"unknown character {character!r}")
@@ -130,6 +135,8 @@ class Engine:
         }
         if self.rules != systems.DEFAULT:  # a manual game's state (and hash) is as it always was
             data["rules"] = self.rules
+        if self.auto_pickup:  # and so is that of a game without auto-pickup (every older game)
+            data["auto_pickup"] = True
         if log:
             data["log"] = [[m.text, m.tone, m.turn] for m in self.log]
         return data
@@ -141,7 +148,7 @@ class Engine:
         engine = cls.__new__(cls)
         try:
             engine._setup(play, data["seed"], data["character"], catalog,
-                          data.get("rules", systems.DEFAULT))
+                          data.get("rules", systems.DEFAULT), data.get("auto_pickup", False))
             engine._restore(data)
         except ValueError:
             engine.close()
@@ -182,12 +189,14 @@ class Engine:
     @classmethod
     def scenario(cls, picture: str, legend: dict[str, str] | None = None, *,
                  character: str = "dwarf warrior", seed: int = 0,
-                 rules: str = systems.DEFAULT, play: Gameplay | None = None) -> Engine:
+                 rules: str = systems.DEFAULT, play: Gameplay | None = None,
+                 auto_pickup: bool = False) -> Engine:
         """A game on a small hand-drawn level, for tests: ``@`` is the player, ``#`` wall,
         ``<``/``>`` stairs, and each legend character a creature kind or an item name."""
         make: Callable[..., Engine] = cls  # a subclass without ``play`` (Game) gives its own
-        engine = make(seed, character, rules=rules) if play is None else \
-            make(seed, character, rules=rules, play=play)
+        given = {"rules": rules, "auto_pickup": auto_pickup}
+        engine = make(seed, character, **given) if play is None else \
+            make(seed, character, play=play, **given)
         engine.use()
         for eid, _ in list(esper.get_component(Position)):
             if eid != engine.player:

@@ -1,5 +1,5 @@
-"""What the player does in the world: step, attack, wait, rest, change stance, bash, shoot,
-throw, and take the stairs.
+"""What the player does in the world: step (and auto-pickup, in a game with the option),
+attack, wait, rest, change stance, bash, shoot, throw, and take the stairs.
 
 Each handler takes the engine and its action and returns Done, Impossible or Instead; the engine
 spends the time a Done reports.
@@ -18,7 +18,17 @@ from game.world.core import actions as A
 from game.world.core.components import Creature, Equipment, Health, Item, Position, Stance, Vitals
 from game.world.core.events import AttackEvent, CameIntoView, Event, LevelChanged, Message, Won
 
-from . import belongings, combat, curses, fighters, free_blows, missiles, progress, traps
+from . import (
+    autopickup,
+    belongings,
+    combat,
+    curses,
+    fighters,
+    free_blows,
+    missiles,
+    progress,
+    traps,
+)
 
 if TYPE_CHECKING:
     from game.world.core.engine import Engine
@@ -52,8 +62,13 @@ def move(engine: Engine, action: A.Move) -> A.Result:
     events = free_blows.step(engine, engine.player, x, y)  # hostiles left behind strike
     if engine.over:
         return A.Done(tuple(events), 0)
-    events += describe_floor(engine, x, y) + traps.spring(engine, engine.player)
+    seen = describe_floor(engine, x, y)
+    sprung = traps.spring(engine, engine.player)
     ticks = stats.STEP_TICKS * stats.BURDEN_STEP_PERCENT[load] // 100
+    if engine.auto_pickup and not engine.over:  # a rule of the game, part of the step
+        names, taken, took = autopickup.take(engine)
+        seen, sprung, ticks = _unlisted(seen, names), sprung + taken, ticks + took
+    events += seen + sprung
     return A.Done(tuple(events), ticks) if events else _stepped(ticks)
 
 
@@ -78,27 +93,16 @@ def describe_floor(engine: Engine, x: int, y: int) -> list[Event]:
     return [Message(SEE_HERE + ", ".join(names) + ".")] if names else []
 
 
-def taken_from_floor(engine: Engine, names: list[str], turn: int) -> None:
-    """Auto-pickup took ``names`` from the cell stepped onto on ``turn``: the step's "You see
-    here: ..." no longer lists them (and goes when it listed nothing else), so the log says
-    "You pick up the dart." and not both."""
-    for index in range(len(engine.log) - 1, -1, -1):
-        message = engine.log[index]
-        if message.turn > turn:
-            continue  # the pick-ups' own lines
-        if message.turn < turn:
-            return
-        if message.text.startswith(SEE_HERE) and message.text.endswith("."):
-            listed = message.text[len(SEE_HERE):-1].split(", ")
-            for name in names:
-                if name in listed:
-                    listed.remove(name)
-            if listed:
-                engine.log[index] = Message(SEE_HERE + ", ".join(listed) + ".", message.tone,
-                                            turn)
-            else:
-                del engine.log[index]
-            return
+def _unlisted(seen: list[Event], names: list[str]) -> list[Event]:
+    """The step's "You see here: ..." without what auto-pickup took (its own line says "You
+    pick up the dart."), and none when it listed nothing else."""
+    if not names or not seen:
+        return seen
+    listed = seen[0].text[len(SEE_HERE):-1].split(", ")
+    for name in names:
+        if name in listed:
+            listed.remove(name)
+    return [Message(SEE_HERE + ", ".join(listed) + ".")] if listed else []
 
 
 def attack(engine: Engine, action: A.Attack) -> A.Result:
