@@ -1,7 +1,8 @@
 """The fighting commands beyond a bump: shoot or throw (t), throw anything (T), bash (B),
 vital strike (V), rage (A), quiver (Q) and the stances ([ ] and \\). Each ends in an Action
 submitted to the engine; what a command applies to (the shot t takes, the stance a key asks
-for, what can be thrown or quivered) is the world's rule (``game.world.play.choices``)."""
+for, what can be thrown or quivered, whether a bash or a vital strike can be made) is the
+world's rule (``game.world.play.choices``)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,8 @@ from collections.abc import Callable
 
 import tcod.console
 
-from game.rules import profiles
 from game.world.core import actions as A
 from game.world.play import choices
-from game.world.play.player_actions import NO_SHIELD
 
 from . import describe, palette
 from .inventory import choose
@@ -63,18 +62,20 @@ def quiver(session: Session) -> Step:
 
 def bash(session: Session) -> Step:
     """B: bash the one creature beside you, or ask which way."""
-    return _at_neighbour(session, A.Bash, "bash")
+    return _at_neighbour(session, A.Bash, "bash", "bash")
 
 
 def vital(session: Session) -> Step:
     """V: the rogue's vital strike at the one creature beside you, or ask which way."""
-    return _at_neighbour(session, A.VitalStrike, "strike")
+    return _at_neighbour(session, A.VitalStrike, "vital", "strike")
 
 
-def _at_neighbour(session: Session, action: Callable[[int], A.Action], verb: str) -> Step:
+def _at_neighbour(session: Session, action: Callable[[int], A.Action], blow: str,
+                  verb: str) -> Step:
     engine = session.engine
-    if profiles.bash(engine.fighter(engine.player)) is None:
-        session.notice = NO_SHIELD
+    why = choices.blow_refused(engine, blow)
+    if why is not None:
+        session.notice = why
         return STAY
     me = engine.position(engine.player)
     near = [e for e, (_, p) in engine.creatures_here()

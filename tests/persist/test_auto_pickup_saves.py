@@ -116,3 +116,22 @@ def test_the_option_written_false_is_refused(tmp_path):
     rewrite(path, lambda d: d.__setitem__("auto_pickup", False))
     with pytest.raises(SaveError, match="written only when it is true"):
         load(path)
+
+
+def test_a_resealed_snapshot_with_a_wrong_option_is_refused(tmp_path):
+    """A forger who makes every hash agree again still cannot write anything but true."""
+    from game.persist.savefile import snapshot_hash
+
+    engine = Game(4)
+    try:
+        path = save(engine, tmp_path / "forged.json")
+    finally:
+        engine.close()
+
+    def forge(data):
+        data["snapshot"]["auto_pickup"] = "yes"
+        data["final_hash"] = data["checkpoints"]["0"] = snapshot_hash(data["snapshot"])
+
+    rewrite(path, forge)
+    with pytest.raises(SaveError, match="auto-pickup should be true when written, not 'yes'"):
+        load(path)

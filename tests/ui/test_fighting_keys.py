@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from test_screens import press, text
 
-from game.rules import profiles
+from game.rules import levels, profiles
 from game.ui import describe
 from game.ui.app import GameApp
 from game.ui.target import TargetScreen
 from game.world.core import actions as A
 from game.world.core.components import Actor, Health, Item, Stance
 from game.world.game import Game
-from game.world.play import choices, start
+from game.world.play import choices, progress, start
 
 RANGE = """
 ############
@@ -137,6 +137,26 @@ def test_B_bashes_with_a_shield():
     assert engine.component(engine.player, Actor).next_tick == before + 60
     bash = profiles.bash(engine.fighter(engine.player))
     assert str(bash.damage) == "1d4+2" and bash.weapon == "large shield"
+
+
+def test_V_strikes_a_vital_spot_without_a_shield_and_says_why_not():
+    """V asks the world whether a vital strike can be made (the talent, the stamina), not
+    whether a shield could bash: the rogue strikes with none."""
+    beside = RANGE.replace("@.", "@k").replace("..k..", ".....")
+    app = app_for(beside, {"k": "kobold"}, "elf rogue")
+    engine = app.engine
+    press(app, "V")
+    assert app.session.notice == "You do not know the vital strike."  # a level 3 talent
+    progress.gain(engine, levels.xp_for_level(3))
+    press(app, "V")
+    assert [a.tag for a in engine.actions] == ["vital"] and app.session.notice is None
+    engine.component(engine.player, Stance).stamina = 0
+    press(app, "V")
+    assert app.session.notice == "You are too tired for a vital strike."
+    warrior = app_for(beside, {"k": "kobold"})
+    press(warrior, "V")
+    assert warrior.session.notice == "You do not know the vital strike."
+    assert warrior.engine.actions == []
 
 
 def test_Q_quivers_ammunition():

@@ -1,5 +1,6 @@
 """What the player's commands apply to: the shot ``t`` takes, the stance a stance key asks for,
-and which carried things each item command fits (quaff, read, zap, wear, wield, ...).
+whether a bash or a vital strike can be made at all, and which carried things each item
+command fits (quaff, read, zap, wear, wield, ...).
 
 These are rules of the game, so they live in the world: the keys of the UI, the Gymnasium
 environment and anything else that plays ask here, and so all play one game. Each answer
@@ -14,12 +15,13 @@ from typing import TYPE_CHECKING
 
 from game.content.catalog import ItemData, MiscItem
 from game.content.magic import Consumable
-from game.rules import profiles, stats
+from game.rules import profiles, stats, talents
 from game.rules.items import THROWN_ONLY, Ammo, Armour, Weapon
 from game.world.core import actions as A
 from game.world.core.components import Equipment, Item, Stance
 
-from . import fighters, knowledge
+from . import fighters, knowledge, progress
+from .player_actions import NO_SHIELD, NO_VITAL, TOO_TIRED_FOR_VITAL
 
 if TYPE_CHECKING:
     from game.world.core.engine import Engine
@@ -49,6 +51,20 @@ def stance_change(engine: Engine, step: int | None) -> A.SetStance | str:
     if not 0 <= index < len(STANCE_ORDER):
         return f"You are already in the {current} stance."
     return _SET_STANCE[STANCE_ORDER[index]]
+
+
+# --- blows at a neighbour ------------------------------------------------------------------
+
+
+def blow_refused(engine: Engine, blow: str) -> str | None:
+    """Why the player can make no ``blow`` ("bash" or "vital") at anyone now, asked before a
+    target is: a bash needs a shield, a vital strike the talent and the stamina for it."""
+    if blow == "bash":
+        return NO_SHIELD if profiles.bash(engine.fighter(engine.player)) is None else None
+    if talents.VITAL_STRIKE not in progress.talents_of(engine, engine.player):
+        return NO_VITAL
+    stance = engine.component(engine.player, Stance)
+    return TOO_TIRED_FOR_VITAL if stance.stamina < talents.VITAL_STAMINA else None
 
 
 # --- shots and throws ------------------------------------------------------------------------

@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 REST_LIMIT = 200  # waits in one rest
 SEE_HERE = "You see here: "
 NO_SHIELD = "You have no shield to bash with."
+NO_VITAL = "You do not know the vital strike."
+TOO_TIRED_FOR_VITAL = "You are too tired for a vital strike."
 # Refusals are values: one of each serves every time.
 WALL = A.Impossible("There is a wall in the way.")
 NO_STAIRS_DOWN = A.Impossible("There is no staircase down here.")
@@ -194,13 +196,13 @@ def vital_strike(engine: Engine, action: A.VitalStrike) -> A.Result:
     """A main-hand blow whose hit is a critical without a threat or a confirmation roll (a
     crit-immune target takes it plain: "It has no vital spot."). It costs stamina."""
     if talents.VITAL_STRIKE not in progress.talents_of(engine, engine.player):
-        return A.Impossible("You do not know the vital strike.")
+        return A.Impossible(NO_VITAL)
     why = reach(engine, action.target)
     if why is not None:
         return why
     stance = esper.component_for_entity(engine.player, Stance)
     if stance.stamina < talents.VITAL_STAMINA:
-        return A.Impossible("You are too tired for a vital strike.")
+        return A.Impossible(TOO_TIRED_FOR_VITAL)
     stance.stamina -= talents.VITAL_STAMINA
     attack = profiles.melee_attacks(engine.fighter(engine.player))[0]
     events = combat.strike(engine, engine.player, action.target, attack, adjacent=True,
