@@ -5,7 +5,7 @@ directory is read if there is one. Every problem (bad TOML, an unknown option, a
 value, an unknown key or colour name) is one :class:`OptionsError` line naming the file; the
 command line prints it and exits 2. The file is only ever read. Example::
 
-    auto_pickup = true     # potions, scrolls, your own arrows and javelins
+    auto_pickup = true     # a new game picks up potions, scrolls, your own missiles
     more_prompt = true     # --more-- when a turn's messages do not fit the log
     roll_display = false   # wizard games start with the roll display on
 
