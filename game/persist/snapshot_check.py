@@ -254,6 +254,9 @@ def _check_value(value: Any, annotation: str, rule: Rule, catalog: Catalog, wher
         if len(value) > MAX_ITEMS:
             raise fail(where, f"holds more than {MAX_ITEMS} entries")
         inner = annotation[annotation.find("[") + 1:].split(",")[0].rstrip("]")
+        size = annotation.count(",") + 1  # a tuple of fixed size: "tuple[int, int, int]"
+        if annotation.startswith("tuple[") and "..." not in annotation and len(value) != size:
+            raise fail(where, f"should hold {size} entries, not {len(value)}")
         for item in value:
             _check_value(item, inner, rule, catalog, where)
     elif isinstance(value, dict):

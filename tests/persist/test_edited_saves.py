@@ -47,6 +47,8 @@ EDITS = {
         "items", 7), "Inventory.items is not a list"),
     "item": (lambda s: entity(s, "Item")["Item"].__setitem__("name", "vorpal spoon"),
              "names 'vorpal spoon', which the game does not know"),
+    "colour": (lambda s: entity(s, "Renderable")["Renderable"].__setitem__("colour", []),
+               "Renderable.colour should hold 3 entries, not 0"),
     "surrogate": (lambda s: s["log"].append(["\udc80 boo", "info", 1]),
                   "log line holds characters that cannot be shown"),
     "huge time": (lambda s: s.update(now=10**18, turn=10**18),
