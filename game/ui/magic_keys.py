@@ -4,6 +4,7 @@ world's rule (``game.world.play.choices``)."""
 
 from __future__ import annotations
 
+from game.content.magic import Consumable
 from game.rules import spells as rules
 from game.world.core import actions as A
 from game.world.core.components import Attributes, Spells
@@ -48,7 +49,9 @@ def zap(session: Session) -> Step:
     engine = session.engine
 
     def aim(item: int) -> Step:
-        spell = engine.catalog.magic.spells[describe.item_data(engine, item).spell]
+        wand = describe.item_data(engine, item)
+        assert isinstance(wand, Consumable) and wand.spell, "only wands are offered"
+        spell = engine.catalog.magic.spells[wand.spell]
         if spell.shape == "self":
             me = engine.position(engine.player)
             session.act(A.Zap(item, me.x, me.y))
@@ -66,7 +69,7 @@ def cast(session: Session) -> Step:
     if book is None or not book.known:
         session.notice = "You know no spells (read a spellbook to learn one)."
         return STAY
-    will = engine.component(engine.player, Attributes).willpower
+    will = engine.store.get(engine.player, Attributes).willpower
     entries = []
     for name in book.known:
         spell = engine.catalog.magic.spells[name]

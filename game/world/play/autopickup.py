@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 def wanted(engine: Engine, item: int) -> bool:
     """A thing auto-pickup takes: one the player shot or threw, a potion or scroll (the
     kinds that stack), or the healing potion."""
-    component = engine.component(item, Item)
+    component = engine.store.get(item, Item)
     if component.thrown:
         return True
     data = engine.catalog.lookup(component.name)
@@ -50,8 +50,9 @@ def take(engine: Engine) -> tuple[list[str], list[Event], int]:
             continue
         name = engine.item_name(item)
         result = belongings.pickup(engine, A.PickUp(item))
-        if not isinstance(result, A.Done):
-            events.append(Message(result.reason))
+        if not isinstance(result, A.Done):  # a full pack: why, and no more
+            if isinstance(result, A.Impossible):
+                events.append(Message(result.reason))
             break
         names.append(name)
         events += result.events

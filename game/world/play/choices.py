@@ -33,7 +33,7 @@ HELD_SLOTS = ("main", "off", "missile", "ammo")
 
 def item_data(engine: Engine, item: int) -> ItemData:
     """The table entry of a thing (by its real name, whatever the player knows of it)."""
-    return engine.catalog.lookup(engine.component(item, Item).name)
+    return engine.catalog.lookup(engine.store.get(item, Item).name)
 
 
 # --- stances ---------------------------------------------------------------------------------
@@ -63,7 +63,7 @@ def blow_refused(engine: Engine, blow: str) -> str | None:
         return NO_SHIELD if profiles.bash(engine.fighter(engine.player)) is None else None
     if talents.VITAL_STRIKE not in progress.talents_of(engine, engine.player):
         return NO_VITAL
-    stance = engine.component(engine.player, Stance)
+    stance = engine.store.get(engine.player, Stance)
     return TOO_TIRED_FOR_VITAL if stance.stamina < talents.VITAL_STAMINA else None
 
 
@@ -86,7 +86,9 @@ def ready_shot(engine: Engine) -> Shot | None:
     throwing; None with nothing ready."""
     if _missile_readied(engine):
         fighter = engine.fighter(engine.player)
-        return Shot("Shoot", fighter.missile.name, profiles.shot(fighter).range, A.Fire)
+        shot = profiles.shot(fighter)
+        assert fighter.missile is not None and shot is not None  # a missile weapon is readied
+        return Shot("Shoot", fighter.missile.name, shot.range, A.Fire)
     made = next((i for i in engine.inventory() if _spare_throwing_weapon(engine, i)), None)
     return throw_shot(engine, made) if made is not None else None
 
@@ -94,6 +96,7 @@ def ready_shot(engine: Engine) -> Shot | None:
 def throw_shot(engine: Engine, item: int) -> Shot:
     """Throwing this carried weapon: its range as the player would throw it."""
     data = item_data(engine, item)
+    assert isinstance(data, Weapon), "only weapons that can be thrown are offered"
     attack = profiles.throw(engine.fighter(engine.player), data)
     return Shot("Throw", data.name, attack.range, lambda x, y: A.Throw(item, x, y))
 

@@ -98,7 +98,7 @@ def describe_floor(engine: Engine, x: int, y: int) -> list[Event]:
 def _unlisted(seen: list[Event], names: list[str]) -> list[Event]:
     """The step's "You see here: ..." without what auto-pickup took (its own line says "You
     pick up the dart."), and none when it listed nothing else."""
-    if not names or not seen:
+    if not names or not seen or not isinstance(seen[0], Message):
         return seen
     listed = seen[0].text[len(SEE_HERE):-1].split(", ")
     for name in names:
