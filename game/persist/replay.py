@@ -46,7 +46,7 @@ class Seeker:
         self.every = every
         self.engine_keyframes = engine_keyframes
         self.engine = Game(save.seed, save.character, wizard=save.wizard, rules=save.rules,
-                           auto_pickup=save.auto_pickup)
+                           auto_pickup=save.auto_pickup, rules_version=save.rules_version)
         self._own_keyframes()
         self.index = 0
         self.keyframes: dict[int, str] = {**(save.keyframes if saved else {}),

@@ -63,6 +63,7 @@ _FIELDS = {"format": int, "game_version": str, "seed": int, "character": str, "w
 # a crash report: {"action": the action that crashed, "error": ...}; a long recording's
 # keyframes: {"500": the state after 500 actions, packed, ...}, each at a checkpoint
 _OPTIONAL = {"crash": dict, "keyframes": dict}
+RULES_VERSION = "rules_version"  # optional: the version of those rules, when not the first
 RULES = "rules"  # optional: the combat system, when not the manual (a save without it is manual)
 AUTO_PICKUP = "auto_pickup"  # optional: true when the game picks up as it steps (else off)
 
@@ -94,6 +95,7 @@ class SaveData:
     rules: str = systems.DEFAULT  # the combat system it was played under
     keyframes: dict[int, str] = field(default_factory=dict)  # position -> state, packed
     auto_pickup: bool = False  # the game option it was played with (older saves: off)
+    rules_version: int = systems.FIRST_VERSION  # the version of its rules it was played by
 
     @property
     def wizard_game(self) -> bool:
@@ -170,6 +172,8 @@ def save_data(engine: Game, *, checkpoints: dict[int, str] | None = None) -> dic
         data[RULES] = engine.rules
     if engine.auto_pickup:
         data[AUTO_PICKUP] = True
+    if engine.rules_version != systems.FIRST_VERSION:
+        data[RULES_VERSION] = engine.rules_version
     frames = {str(k): pack(v) for k, v in sorted(engine.keyframes.items())
               if k <= len(actions) and k in checkpoints}
     if frames:
@@ -204,7 +208,7 @@ def crash_report(engine: Game, error: BaseException, folder: Path = DEFAULT_DIR)
     the game is rebuilt from its seed (its live state may be half changed), so the report is
     a normal save whose replay ends by performing the crashing action again."""
     clean = Game(engine.seed, engine.character, wizard=_wizard(engine), rules=engine.rules,
-                 auto_pickup=engine.auto_pickup)
+                 auto_pickup=engine.auto_pickup, rules_version=engine.rules_version)
     try:
         for action in engine.actions:
             clean.submit(action)
@@ -242,7 +246,7 @@ def load(path: str | os.PathLike) -> SaveData:
     return SaveData(path, data["game_version"], data["seed"], data["character"],
                     data["wizard"], actions, checkpoints, data["snapshot"],
                     data["final_hash"], data["dead"], crash, error, _rules(data, bad),
-                    frames, _auto_pickup(data, bad))
+                    frames, _auto_pickup(data, bad), _rules_version(data, bad))
 
 
 def _rules(data: dict, bad) -> str:
@@ -264,6 +268,17 @@ def _auto_pickup(data: dict, bad) -> bool:
     if AUTO_PICKUP in data and on is not True:
         raise bad("field 'auto_pickup' is written only when it is true")
     return on
+
+
+def _rules_version(data: dict, bad) -> int:
+    """The version of its rules: the same in the save and its snapshot, and one there is."""
+    version = data.get(RULES_VERSION, systems.FIRST_VERSION)
+    if version != data["snapshot"].get(RULES_VERSION, systems.FIRST_VERSION):
+        raise bad("the snapshot was played under another version of its rules than the save")
+    try:
+        return systems.version(data.get(RULES, systems.DEFAULT), version)
+    except ValueError as err:
+        raise bad(str(err)) from None
 
 
 def _keyframes(raw: dict, checkpoints: dict[int, str], bad) -> dict[int, str]:
@@ -297,7 +312,8 @@ def keyframe_state(save: SaveData, position: int) -> dict:
         raise BadSnapshot("it is not a game state")
     if frame.get("seed") != save.seed or frame.get("character") != save.character \
             or frame.get(RULES, systems.DEFAULT) != save.rules \
-            or frame.get(AUTO_PICKUP, False) is not save.auto_pickup:
+            or frame.get(AUTO_PICKUP, False) is not save.auto_pickup \
+            or frame.get(RULES_VERSION, systems.FIRST_VERSION) != save.rules_version:
         raise BadSnapshot("it is of another game (seed, character, rules or auto-pickup "
                           "differ)")
     check_snapshot(frame, load_catalog(), required_components())
@@ -427,7 +443,8 @@ def _check_header(data: dict, sealed: bool, bad) -> None:
 
 def _check_fields(data: dict, bad) -> None:
     missing = sorted(set(_FIELDS) - set(data))
-    extra = sorted(set(data) - set(_FIELDS) - set(_OPTIONAL) - {RULES, AUTO_PICKUP})
+    extra = sorted(set(data) - set(_FIELDS) - set(_OPTIONAL)
+                   - {RULES, AUTO_PICKUP, RULES_VERSION})
     if missing or extra:
         raise bad(f"missing fields {missing}" if missing else f"unknown fields {extra}")
     for key, kind in _FIELDS.items():

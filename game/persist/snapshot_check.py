@@ -146,6 +146,7 @@ FIELDS: dict[str, Rule] = {
     "Spells.max_points": Rule(bounds=_max_spell_points),
     "Effects.ticks": Rule(0, MAX_COUNT, keys=_effects),
     "Knowledge.kinds": LABEL,
+    "Reactions.round_start": TICKS, "Reactions.count": COUNT,
 }
 AT_MOST = {"Health": ("hp", "max_hp"), "Stance": ("stamina", "max_stamina"),
            "Spells": ("points", "max_points")}  # a value never above its maximum

@@ -6,8 +6,9 @@ side of a fight as the player sees it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from . import events as E
 from .profiles import (
     ARMOUR,
     DEFLECTION,
@@ -109,15 +110,64 @@ def attack_messages(outcome: Outcome, attacker: Who, target: Who, *,
         return [arrival] + [_it(line, missile) for line in
                             attack_messages(outcome, missile, target, target_natural=target_natural,
                                             protection_noun=protection_noun)]
-    if not outcome.hit:
+    if outcome.event:
+        lines = [event_message(outcome, attacker, target, target_natural, protection_noun)]
+    elif not outcome.hit:
         return [miss_message(outcome, attacker, target, target_natural)]
-    if outcome.glanced:
+    elif outcome.glanced:
         lines = [glance_message(outcome, attacker, target, protection_noun)]
     else:
         lines = [hit_message(outcome, attacker, target)]
     if outcome.no_vital_spot:
         lines.append(NO_VITAL_SPOT)
     return lines
+
+
+TIMES = {2: "twice", 3: "three times"}
+
+
+def event_message(outcome: Outcome, attacker: Who, target: Who, target_natural: str,
+                  protection_noun: str) -> str:
+    """Another system's event in its own terms (``game.rules.events``): where the manual has
+    the event, in the manual's words; where it has not, in the system's ("fails to
+    penetrate", "fails to wound", "fights back", "impales")."""
+    event, weapon = outcome.event, _weapon(outcome, attacker)
+    unseen = not (attacker.seen and target.seen)
+    if not outcome.hit:
+        if event == E.MISSED or unseen:
+            return miss_message(replace(outcome, miss_kind=PLAIN), attacker, target)
+        verb = {E.DODGED: "dodge", E.PARRIED: "parry", E.FENDED: "fend off",
+                E.FOUGHT_BACK: "fight back against"}.get(event)
+        if event == E.BLOCKED:
+            its = "your" if target.is_player else "its"
+            return cap(f"{target.the} {_verb(target, 'block')} {weapon} with {its} shield.")
+        if verb is None:
+            raise ValueError(f"unknown miss event: {event!r}")
+        head, _, rest = verb.partition(" ")
+        return cap(f"{target.the} {_verb(target, head)}{' ' + rest if rest else ''} {weapon}.")
+    armour = f"{target.possessive} {protection_noun}" if outcome.protection else target.the
+    if event == E.NO_PENETRATION:
+        return cap(f"{weapon} fails to penetrate {armour}.")
+    if event == E.NOT_WOUNDED:
+        return cap(f"{weapon} fails to wound {target.the}.")
+    if event == E.ARMOUR_STOPPED or outcome.glanced:
+        if outcome.protection:
+            return glance_message(outcome, attacker, target, protection_noun)
+        return cap(f"{weapon} fails to hurt {target.the}.")
+    if event == E.IMPALED and (attacker.seen or attacker.is_player):
+        if outcome.attack.is_missile:
+            return cap(f"{weapon} impales {target.the}!")
+        return cap(f"{attacker.the} {_verb(attacker, 'impale')} {target.the}!")
+    line = hit_message(replace(outcome, big_hit=outcome.big_hit and event != E.SUCCESS),
+                       attacker, target)
+    end = line[-1]
+    if event == E.PENETRATED and outcome.count > 1:
+        times = TIMES.get(outcome.count, f"{outcome.count} times")
+        return f"{line[:-1]}, penetrating {times}{end}"
+    if event == E.SOAKED:
+        its = "your" if target.is_player else "its"
+        return f"{line[:-1]}, but {its} armour takes some of the blow{end}"
+    return line
 
 
 def _it(line: str, missile: Who) -> str:

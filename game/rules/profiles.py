@@ -131,6 +131,7 @@ class AttackProfile:
     skill: str = ""  # the weapon skill it trains
     style: str = ""  # the fighting style it trains
     effects: tuple[str, ...] = ()  # "poison", "disease": opened by a hit that does damage
+    threat_magic: int = 0  # how much of the widening is magic's (qud's Masterwork reads it)
 
     @property
     def to_hit(self) -> int:
@@ -259,7 +260,8 @@ def _build(f: Fighter, weapon: Weapon, kind: str, style: str, to_hit: list[Modif
     dazzle = _nonzero(DAZZLED_TO_HIT, "dazzled") if f.dazzled else []
     to_hit = to_hit + rank_hit + magic("to_hit") + stance_hit + dazzle
     damage = damage + rank_damage + magic("damage") + stance_damage
-    widen += sum(m.amount for m in magic("threat"))
+    threat_magic = sum(m.amount for m in magic("threat"))
+    widen += threat_magic
     multiplier = weapon.multiplier + multiplier_bonus + sum(
         m.amount for m in magic("multiplier"))
     return AttackProfile(
@@ -268,7 +270,8 @@ def _build(f: Fighter, weapon: Weapon, kind: str, style: str, to_hit: list[Modif
         damage_types=weapon.damage_types,
         threat_from=max(stats.MIN_THREAT, weapon.threat_from - widen),
         multiplier=min(stats.MAX_MULTIPLIER, multiplier),
-        pierce=weapon.pierce + pierce, skill=skill, style=style, **extra,
+        pierce=weapon.pierce + pierce, skill=skill, style=style, threat_magic=threat_magic,
+        **extra,
     )
 
 

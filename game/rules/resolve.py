@@ -59,6 +59,8 @@ class Outcome:
     system: str = "manual"  # the combat system that rolled it (game/rules/systems/)
     rolls: tuple[str, ...] = ()  # another system's own rolls, for the wizard's roll display
     counter: Outcome | None = None  # the defender's counterattack on the attacker (coc)
+    event: str = ""  # another system's own event (``game.rules.events``); "" is the manual's
+    count: int = 0  # how many times it penetrated (qud)
 
     @property
     def natural_total(self) -> int:

@@ -43,9 +43,10 @@ class Game(Engine):
 
     def __init__(self, seed: int, character: str = "dwarf warrior", *,
                  catalog: Catalog | None = None, wizard: bool = False,
-                 rules: str = systems.DEFAULT, auto_pickup: bool = False) -> None:
+                 rules: str = systems.DEFAULT, auto_pickup: bool = False,
+                 rules_version: int | None = None) -> None:
         super().__init__(seed, character, play=GAMEPLAY, catalog=catalog, wizard=wizard,
-                         rules=rules, auto_pickup=auto_pickup)
+                         rules=rules, auto_pickup=auto_pickup, rules_version=rules_version)
 
     @classmethod
     def from_state(cls, data: dict, *, catalog: Catalog | None = None,

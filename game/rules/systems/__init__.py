@@ -4,6 +4,10 @@ Each is a pure module with the same few names: ``resolve(clash, rng)`` returns a
 the rest of the game already understands, ``distribution(clash)`` and ``chances(clash)`` give
 its exact odds, and ``numbers(fighter)`` is the one place where a fighter's stats become that
 system's numbers. The game picks one by name at its start and records it in the save.
+
+A change of what a system does is a new version of its rules (``VERSION`` in its module): a
+game records the version it is played under when it is not the first, and keeps it, so a
+recording replays by the rules it was played under.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from .common import Clash
 SYSTEMS: dict[str, ModuleType] = {m.NAME: m for m in (manual, qud, d20, coc, tides)}
 NAMES = tuple(SYSTEMS)
 DEFAULT = manual.NAME
+FIRST_VERSION = 1  # a game that records no version plays by this one
 
 
 def unknown_rules(name: str) -> str:
@@ -30,4 +35,17 @@ def get(name: str) -> ModuleType:
     return SYSTEMS[name]
 
 
-__all__ = ["DEFAULT", "NAMES", "SYSTEMS", "Clash", "get", "unknown_rules"]
+def version(name: str, asked: int | None = None) -> int:
+    """The version of ``name``'s rules a game plays by: ``asked``, or the newest; an unknown
+    version is a ValueError of one line."""
+    newest = get(name).VERSION
+    if asked is None:
+        return newest
+    if type(asked) is not int or not FIRST_VERSION <= asked <= newest:
+        raise ValueError(f"the {name} rules have versions {FIRST_VERSION} to {newest}, "
+                         f"not {asked!r}")
+    return asked
+
+
+__all__ = ["DEFAULT", "FIRST_VERSION", "NAMES", "SYSTEMS", "Clash", "get", "unknown_rules",
+           "version"]

@@ -18,14 +18,23 @@ The manual's Protection comes off flat, as armour points. The defender dodges, o
 its own fighting skill is higher than its Dodge and the attack is a blow or bash from beside
 it; a shot is not reacted to (the document's firearms), and gets a bonus die from beside the
 target (point blank). The game has no rounds, so no one is ever outnumbered.
+
+Version 2 (the document's reactions): a target that does not know of its attacker (asleep, or
+unaware of the player) does not react. The others choose the reaction that serves them best:
+the one with the smaller expected damage taken less expected damage dealt back (a tie
+dodges). A round is 6 s of game time, and a target reacts at most as many times a round as it
+has attacks; after that it is outnumbered, and each further blow or bash on it that round gets
+a bonus die and no reaction (``game.world.play.rounds`` counts them).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from ..dice import Dice, Rng
+from ..events import EXTREME, FOUGHT_BACK, IMPALED, SUCCESS
 from ..profiles import BLOW, DODGE, SHOT, THROW, Fighter, defence, melee_attacks
 from ..profiles import PARRY as PARRIED
 from ..resolve import Outcome
@@ -45,6 +54,9 @@ from .common import (
 )
 
 NAME = "coc"
+VERSION = 2  # 2: the unaware do not react, reactions are chosen and counted by rounds
+DOCUMENT = 2  # the version from which the reactions above are played
+ROUND_TICKS = 60  # a round: 6 s, a step's time, one turn for each fighter
 SUMMARY = "d100 under skill; success levels; dodge or counterattack"
 EXACT_DUEL = False  # a counterattack hurts the attacker: the two sides are not independent
 LEVELS = ("fumble", "failure", "regular", "hard", "extreme", "critical")
@@ -240,8 +252,24 @@ def _situation(clash: Clash) -> tuple[Numbers, Numbers, str | None, int]:
     kind = clash.attack.kind
     if kind == SHOT:
         return you, it, None, int(clash.adjacent)
-    counters = clash.up_close and it.skill > it.dodge
-    return you, it, COUNTER if counters else DODGE_REACTION, 0
+    if not clash.since(DOCUMENT):
+        counters = clash.up_close and it.skill > it.dodge
+        return you, it, COUNTER if counters else DODGE_REACTION, 0
+    if clash.outnumbered and clash.up_close:
+        return you, it, None, 1
+    if not clash.aware:
+        return you, it, None, 0
+    if not clash.up_close:
+        return you, it, DODGE_REACTION, 0  # "thrown weapons can be dodged"
+    back = _counter_clash(clash)
+    choice = _choice(you, it, _armour(clash), clash.target.crit_immune,
+                     numbers(back.attacker, back.attack), _armour(back))
+    return you, it, choice, 0
+
+
+def reacts(clash: Clash) -> bool:
+    """Whether the target reacts to this attack (dodges or fights back): what a round counts."""
+    return _situation(clash)[2] is not None
 
 
 def counter_attack(clash: Clash):
@@ -249,25 +277,59 @@ def counter_attack(clash: Clash):
     return melee_attacks(clash.target)[0]
 
 
+def _counter_clash(clash: Clash) -> Clash:
+    return Clash.of(counter_attack(clash), clash.target, clash.attacker,
+                    by_player=clash.on_player, on_player=clash.by_player)
+
+
+def _armour(clash: Clash) -> int:
+    return clash.defence.protection if clash.attack.physical else 0
+
+
+def _mean(dist: dict[int, Fraction]) -> Fraction:
+    return sum((v * p for v, p in dist.items()), ZERO)
+
+
+@lru_cache(maxsize=4096)
+def _choice(you: Numbers, it: Numbers, armour: int, immune: bool, back: Numbers,
+            back_armour: int) -> str:
+    """Dodge or fight back: the reaction with the smaller expected damage taken less expected
+    damage dealt back by the counter (rolled as a regular success); a tie dodges."""
+    counter = damage_distribution(Dice.parse(back.damage), back.db, extreme=False,
+                                  impales=back.impales)
+    dealt = _mean(mapped(counter, lambda v: max(0, v - back_armour)))
+    worth = {}
+    for reaction in (DODGE_REACTION, COUNTER):
+        taken = _mean(_attack_damage(you, 0, reaction, it.skill if reaction == COUNTER
+                                     else it.dodge, armour, immune))
+        chance = melee_chances(you.skill, it.skill, COUNTER)["counter"] \
+            if reaction == COUNTER else ZERO
+        worth[reaction] = taken - chance * dealt
+    return COUNTER if worth[COUNTER] < worth[DODGE_REACTION] else DODGE_REACTION
+
+
 def resolve(clash: Clash, rng: Rng) -> Outcome:
     you, it, reaction, bonus = _situation(clash)
     roll, shown = roll_d100(rng, bonus)
     mine = level(roll, you.skill)
-    lines = [f"attack d100 {roll}{shown} vs skill {you.skill}: {mine}"]
+    lines = [f"attack d100 {roll}{shown} vs skill {you.skill}: {mine}"
+             + (", outnumbered: a bonus die" if bonus and clash.up_close else "")
+             + ("" if reaction or clash.attack.kind == SHOT else ", no reaction")]
     theirs = "failure"
     if reaction is not None:
         other = it.skill if reaction == COUNTER else it.dodge
         d, _ = roll_d100(rng)
         theirs = level(d, other)
-        lines.append(f"{reaction} d100 {d} vs {other}: {theirs}")
+        lines.append(f"{'fight back' if reaction == COUNTER else reaction} d100 {d} vs "
+                     f"{other}: {theirs}")
     result = contest(RANK[mine], RANK[theirs], reaction)
     if result == "counter":
-        back = Clash.of(counter_attack(clash), clash.target, clash.attacker,
-                        by_player=clash.on_player, on_player=clash.by_player)
+        back = _counter_clash(clash)
         counter = _damage(back, numbers(back.attacker, back.attack), "regular",
-                          ("counterattack: " + lines[-1],), rng)
+                          ("fights back: " + lines[-1],), rng)
         return miss(clash, rng, system=NAME, natural=(roll,), target=you.skill, plain=False,
-                    rolls=tuple(lines) + ("countered",), kind=PARRIED, counter=counter)
+                    rolls=tuple(lines) + ("fought back",), kind=PARRIED, counter=counter,
+                    event=FOUGHT_BACK)
     if result == "none":
         dodged = RANK[mine] > 0
         return miss(clash, rng, system=NAME, natural=(roll,), target=you.skill, plain=True,
@@ -289,10 +351,11 @@ def _damage(clash: Clash, you: Numbers, mine: str, lines: tuple[str, ...],
             + (" at its maximum" + (" and again" if you.impales else "")
                if extreme and not immune else "")
             + f": {' '.join(dice_text(r) for r in rolls if r)} = {raw}, armour {armour}: {final}")
+    event = (IMPALED if you.impales else EXTREME) if extreme and not immune else SUCCESS
     return hit(clash, system=NAME, natural=(), target=you.skill, rolls=lines + (text,),
                damage_rolls=tuple(r for r in rolls if r), raw=raw, protection=armour,
                damage=final, critical=extreme and not immune, no_vital_spot=immune,
-               type_roll=raw)
+               type_roll=raw, event=event)
 
 
 def distribution(clash: Clash) -> dict[int, Fraction]:
@@ -300,8 +363,16 @@ def distribution(clash: Clash) -> dict[int, Fraction]:
     and is left out)."""
     you, it, reaction, bonus = _situation(clash)
     other = it.skill if reaction == COUNTER else it.dodge
+    return dict(_attack_damage(you, bonus, reaction, other, _armour(clash),
+                               clash.target.crit_immune))
+
+
+@lru_cache(maxsize=4096)
+def _attack_damage(you: Numbers, bonus: int, reaction: str | None, other: int, armour: int,
+                   immune: bool) -> dict[int, Fraction]:
+    """Damage to the target of one attack against a reaction rolled at ``other`` (kept: do
+    not change what it returns)."""
     defender = _levels(other) if reaction is not None else {0: ONE}
-    armour = clash.defence.protection if clash.attack.physical else 0
     weapon = Dice.parse(you.damage)
     out: dict[int, Fraction] = {}
     for a, p in _levels(you.skill, bonus).items():
@@ -309,7 +380,7 @@ def distribution(clash: Clash) -> dict[int, Fraction]:
             if contest(a, d, reaction) != "hit":
                 blend(out, {0: ONE}, p * q)
                 continue
-            extreme = a >= RANK["extreme"] and not clash.target.crit_immune
+            extreme = a >= RANK["extreme"] and not immune
             dist = damage_distribution(weapon, you.db, extreme=extreme, impales=you.impales)
             blend(out, mapped(dist, lambda v: max(0, v - armour)), p * q)
     return tidy(out)

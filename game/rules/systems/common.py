@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from .. import stats
 from ..dice import Dice
+from ..events import DODGED, HIT, MISSED
 from ..profiles import (
     ARMOUR,
     BASH,
@@ -43,13 +44,22 @@ class Clash:
     by_player: bool = False  # the attacker is the player
     on_player: bool = False  # the target is the player
     vital: bool = False  # the rogue's vital strike: a hit is a critical (the manual's system)
+    version: int | None = None  # the version of the system's rules (None: its newest)
+    aware: bool = True  # the target knows of the attacker (coc: else it cannot react)
+    asleep: bool = False  # the target sleeps (qud: +4 PV)
+    outnumbered: bool = False  # the target has made all its reactions this round (coc)
 
     @classmethod
     def of(cls, attack: AttackProfile, attacker: Fighter, target: Fighter, *,
            adjacent: bool = True, by_player: bool = False, on_player: bool = False,
-           vital: bool = False) -> Clash:
+           vital: bool = False, version: int | None = None, aware: bool = True,
+           asleep: bool = False, outnumbered: bool = False) -> Clash:
         return cls(attack, attacker, target, defence(target), adjacent, by_player, on_player,
-                   vital)
+                   vital, version, aware, asleep, outnumbered)
+
+    def since(self, version: int) -> bool:
+        """Whether this clash is played by ``version`` of its system's rules or a later one."""
+        return self.version is None or self.version >= version
 
     @property
     def parts(self) -> tuple[DefencePart, ...]:
@@ -119,25 +129,31 @@ def modifier(stat: int) -> int:
 
 def miss(clash: Clash, rng, *, system: str, natural: tuple[int, ...], target: int,
          plain: bool, rolls: tuple[str, ...], parts: tuple[DefencePart, ...] | None = None,
-         kind: str | None = None, counter: Outcome | None = None) -> Outcome:
+         kind: str | None = None, counter: Outcome | None = None,
+         event: str | None = None) -> Outcome:
     """A miss: plain when the roll would have missed an ordinary unarmoured target, else the
-    Defence kind that turned it (weighted by how much each adds), unless ``kind`` is given."""
+    Defence kind that turned it (weighted by how much each adds), unless ``kind`` is given.
+    Its event is ``event``, else a plain miss or a dodge (the system's words for it)."""
     parts = clash.parts if parts is None else parts
     if kind is None:
         kind = PLAIN if plain else turned_by(parts, rng)
+    if event is None:
+        event = MISSED if kind == PLAIN else DODGED
     return Outcome(attack=clash.attack, defence=target, defence_parts=parts,
                    natural=natural, hit=False, miss_kind=kind, system=system, rolls=rolls,
-                   counter=counter)
+                   counter=counter, event=event)
 
 
 def hit(clash: Clash, *, system: str, natural: tuple[int, ...], target: int,
         rolls: tuple[str, ...], damage_rolls: tuple[tuple[int, ...], ...], raw: int,
         protection: int, damage: int, critical: bool = False, no_vital_spot: bool = False,
-        type_roll: int = 0, soak: int | None = None) -> Outcome:
+        type_roll: int = 0, soak: int | None = None, event: str = HIT, count: int = 0,
+        effects_on_hit: bool = False, resisted: int = 0, resist_reason: str = "") -> Outcome:
     """A hit, with what every system shares: a big hit is a third of the target's maximum
     hit points; a critical or a big hit opens bleeding; poison and disease pass on a hit that
-    does damage; a hit that does nothing glanced."""
+    does damage (on any hit with ``effects_on_hit``); a hit that does nothing glanced."""
     damage = max(0, damage)
+    passes = damage > 0 or effects_on_hit
     big = damage > 0 and 3 * damage >= clash.target.max_hp
     return Outcome(
         attack=clash.attack, defence=target, defence_parts=clash.parts, natural=natural,
@@ -145,8 +161,11 @@ def hit(clash: Clash, *, system: str, natural: tuple[int, ...], target: int,
         damage_type=_damage_type(clash.attack.damage_types, type_roll),
         damage_rolls=damage_rolls, raw_damage=raw, protection=protection,
         soak=max(0, min(raw, protection)) if soak is None else soak, damage=damage,
-        glanced=damage == 0, big_hit=big, bleeding=damage > 0 and (critical or big),
-        effects=clash.attack.effects if damage > 0 else (), system=system, rolls=rolls)
+        resisted=resisted, resist_reason=resist_reason,
+        glanced=damage == 0 and not resisted, big_hit=big,
+        bleeding=damage > 0 and (critical or big),
+        effects=clash.attack.effects if passes else (), system=system, rolls=rolls,
+        event=event, count=count)
 
 
 # --- exact distributions ----------------------------------------------------------------------

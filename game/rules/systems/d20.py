@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..dice import Dice, Rng
+from ..events import HIT, MISSED, SOAKED
 from ..profiles import BLOW, Fighter, melee_attacks
 from ..resolve import Outcome
 from .common import (
@@ -35,6 +36,7 @@ from .common import (
 )
 
 NAME = "d20"
+VERSION = 1  # its rules have not changed since it came
 SUMMARY = "1d20 under hit bonuses + AC; negative AC is rolled and soaks"
 EXACT_DUEL = True
 DIE = 20
@@ -137,7 +139,8 @@ def resolve(clash: Clash, rng: Rng) -> Outcome:
     if not landed:
         parts = clash.parts + protection_parts(clash)
         return miss(clash, rng, system=NAME, natural=(roll,), target=target,
-                    plain=roll >= base + ORDINARY_AC, rolls=(line,), parts=parts)
+                    plain=roll >= base + ORDINARY_AC, rolls=(line,), parts=parts,
+                    event=MISSED)
     a = clash.attack
     rolls = a.dice.roll_dice(rng)
     raw = sum(rolls) + a.dice.bonus + a.damage_bonus
@@ -148,7 +151,7 @@ def resolve(clash: Clash, rng: Rng) -> Outcome:
            + (f", AC {ac} takes 1d{-ac} = {soak}" if ac < 0 else "") + f": {damage}")
     return hit(clash, system=NAME, natural=(roll,), target=target, rolls=(line, dmg),
                damage_rolls=(rolls,), raw=raw, protection=max(0, -ac), damage=damage,
-               type_roll=roll, soak=soak)
+               type_roll=roll, soak=soak, event=SOAKED if soak else HIT)
 
 
 def distribution(clash: Clash) -> dict[int, Fraction]:

@@ -17,6 +17,7 @@ from ..resolve import resolve as resolve_attack
 from .common import Clash
 
 NAME = "manual"
+VERSION = 1  # its rules have not changed since it came
 SUMMARY = "2d12 plus to-hit against Defence; Protection soaks"
 EXACT_DUEL = True
 

@@ -11,15 +11,25 @@ modifier, +1 for a blow with a two-handed weapon (a shot's PV is its missile wea
 damage bonus), plus what the weapon pierces. The weapon's damage is its dice and every flat
 bonus but Strength's, at least 1 for each penetration. A natural 20 always hits and is a
 critical; the player's critical penetrates at least once.
+
+Version 2 (the document's own rules where version 1 borrowed the manual's): on-hit effects
+(poison, disease) pass on every hit, penetrating or not; fire, cold and lightning are applied
+on a hit, once, without penetration rolls (and resisted as ours are); a sleeping target gives
++4 PV (in place of the manual's sneak attack, ``stealth``); and a weapon with critical magic
+(the document's Masterwork) is critical on a natural 19 or 20. The manual's threat ranges and
+multipliers are not used: the document widens the critical range only by Masterwork and
+gives a critical no extra damage.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from .. import stats
 from ..dice import Dice, Rng
+from ..events import ELEMENTAL, NO_PENETRATION, PENETRATED
+from ..magic import resisted as resist_share
 from ..profiles import BLOW, SHOT, Fighter, Weapon, melee_attacks
 from ..resolve import Outcome
 from .common import (
@@ -41,10 +51,15 @@ from .common import (
 )
 
 NAME = "qud"
+VERSION = 2  # 2: effects on any hit, elemental damage on a hit, +4 PV on a sleeper, Masterwork
+DOCUMENT = 2  # the version from which the document's own rules above are played
 SUMMARY = "1d20 + Agility over DV; exploding 1d10-2 + PV triplets against AV"
 EXACT_DUEL = True
 DIE = 20
 CRITICAL = 20  # a natural 20 always hits and is a critical
+MASTERWORK = 19  # a weapon with critical magic: a natural 19 or 20 (version 2)
+ASLEEP_PV = 4  # "+4 bonus penetration if the enemy is asleep" (version 2)
+ASLEEP_SINCE = DOCUMENT  # from this version the manual's sneak attack gives way to ASLEEP_PV
 ORDINARY_DV = 6
 OVERBURDENED_DV = -10
 DV_BELOW_DEFENCE = 4  # DV = Defence - 4
@@ -92,9 +107,21 @@ def numbers(f: Fighter, attack=None, *, kind: str = BLOW, adjacent: bool = True,
 # --- the odds ---------------------------------------------------------------------------------
 
 
-def hit_chance(bonus: int, dv: int) -> Fraction:
-    """The chance that 1d20 + ``bonus`` is higher than ``dv``, a natural 20 always hitting."""
-    return Fraction(sum(1 for d in range(1, DIE + 1) if d == CRITICAL or d + bonus > dv), DIE)
+def hit_chance(bonus: int, dv: int, critical: int = CRITICAL) -> Fraction:
+    """The chance that 1d20 + ``bonus`` is higher than ``dv``, a critical (a natural 20, or
+    from ``critical``) always hitting."""
+    return Fraction(sum(1 for d in range(1, DIE + 1) if d >= critical or d + bonus > dv), DIE)
+
+
+def critical_from(clash: Clash) -> int:
+    """The lowest natural roll that is a critical: 20, or 19 for critical magic (v2)."""
+    masterwork = clash.since(DOCUMENT) and clash.attack.threat_magic > 0
+    return MASTERWORK if masterwork else CRITICAL
+
+
+def elemental(clash: Clash) -> bool:
+    """Fire, cold or lightning, applied on a hit without penetration (v2)."""
+    return clash.since(DOCUMENT) and not clash.attack.physical
 
 
 def singlet_chance(pv: int, av: int) -> Fraction:
@@ -144,9 +171,11 @@ def penetrations(pv: int, av: int, *, at_least_one: bool = False) -> dict[int, F
 def _clash_numbers(clash: Clash, roll: int | None = None) -> tuple[Numbers, Numbers]:
     """Both sides; the target's AV against the kind the hit roll ``roll`` deals."""
     kind = "" if roll is None else blow_kind(clash, roll)
-    return (numbers(clash.attacker, clash.attack),
-            numbers(clash.target, kind=clash.attack.kind, adjacent=clash.adjacent,
-                    damage_type=kind))
+    you = numbers(clash.attacker, clash.attack)
+    if clash.asleep and clash.since(DOCUMENT):
+        you = replace(you, pv=you.pv + ASLEEP_PV)
+    return (you, numbers(clash.target, kind=clash.attack.kind, adjacent=clash.adjacent,
+                         damage_type=kind))
 
 
 def _hits(clash: Clash) -> dict[tuple[int, bool], Fraction]:
@@ -154,14 +183,15 @@ def _hits(clash: Clash) -> dict[tuple[int, bool], Fraction]:
     penetrate once (the player's critical)."""
     you, it = _clash_numbers(clash)
     forced = clash.by_player and not clash.target.crit_immune
+    critical = critical_from(clash)
     out: dict[tuple[int, bool], Fraction] = {}
     av: dict[str, int] = {}  # by damage kind
     for roll in range(1, DIE + 1):
-        if roll == CRITICAL or roll + you.bonus > it.dv:
+        if roll >= critical or roll + you.bonus > it.dv:
             kind = blow_kind(clash, roll)
             if kind not in av:
                 av[kind] = _clash_numbers(clash, roll)[1].av
-            key = (av[kind], forced and roll == CRITICAL)
+            key = (av[kind], forced and roll >= critical)
             out[key] = out.get(key, ZERO) + Fraction(1, DIE)
     return out
 
@@ -171,6 +201,13 @@ def distribution(clash: Clash) -> dict[int, Fraction]:
     per = mapped(Dice.parse(you.damage).distribution(), lambda v: max(1, v))
     hits = _hits(clash)
     out: dict[int, Fraction] = {0: 1 - sum(hits.values(), ZERO)}
+    if elemental(clash):
+        for roll in range(1, DIE + 1):
+            if roll >= critical_from(clash) or roll + you.bonus > _clash_numbers(clash)[1].dv:
+                level, _ = clash.defence.resistance(blow_kind(clash, roll))
+                blend(out, mapped(per, lambda v, lv=level: v - resist_share(v, lv)),
+                      Fraction(1, DIE))
+        return tidy(out)
     for (av, at_least_one), weight in sorted(hits.items()):
         total: dict[int, Fraction] = {}
         damage, done = {0: ONE}, 0
@@ -185,8 +222,9 @@ def distribution(clash: Clash) -> dict[int, Fraction]:
 
 def chances(clash: Clash) -> tuple[Fraction, Fraction]:
     you, it = _clash_numbers(clash)
-    crit = ZERO if clash.target.crit_immune else Fraction(1, DIE)
-    return hit_chance(you.bonus, it.dv), crit
+    critical = critical_from(clash)
+    crit = ZERO if clash.target.crit_immune else Fraction(DIE + 1 - critical, DIE)
+    return hit_chance(you.bonus, it.dv, critical), crit
 
 
 # --- one attack -------------------------------------------------------------------------------
@@ -218,14 +256,16 @@ def roll_penetrations(pv: int, av: int, rng: Rng) -> tuple[int, list[str]]:
 def resolve(clash: Clash, rng: Rng) -> Outcome:
     you, it = _clash_numbers(clash)
     roll = rng.randint(1, DIE)
-    natural_20 = roll == CRITICAL
+    natural_20 = roll >= critical_from(clash)  # a natural 20 (19 or 20 with Masterwork)
     landed = natural_20 or roll + you.bonus > it.dv
     line = (f"hit 1d20 {roll} {you.bonus:+d} = {roll + you.bonus} vs DV {it.dv}: "
-            + ("natural 20, hit" if natural_20 else "hit" if landed else "miss"))
+            + (f"natural {roll}, critical, hit" if natural_20 else "hit" if landed else "miss"))
     if not landed:
         return miss(clash, rng, system=NAME, natural=(roll,), target=it.dv,
                     plain=roll + you.bonus <= ORDINARY_DV, rolls=(line,))
     critical = natural_20 and not clash.target.crit_immune
+    if elemental(clash):
+        return _elemental(clash, you, it, roll, line, critical, rng)
     it = _clash_numbers(clash, roll)[1]  # AV against the kind this hit deals
     count, shown = roll_penetrations(you.pv, it.av, rng)
     forced = critical and clash.by_player and count == 0
@@ -240,4 +280,24 @@ def resolve(clash: Clash, rng: Rng) -> Outcome:
     return hit(clash, system=NAME, natural=(roll,), target=it.dv, rolls=(line, pen, dmg),
                damage_rolls=rolls, raw=damage, protection=it.av, damage=damage, soak=0,
                critical=critical, no_vital_spot=natural_20 and clash.target.crit_immune,
-               type_roll=roll)
+               type_roll=roll, event=PENETRATED if count else NO_PENETRATION, count=count,
+               effects_on_hit=clash.since(DOCUMENT))
+
+
+def _elemental(clash: Clash, you: Numbers, it: Numbers, roll: int, line: str, critical: bool,
+               rng: Rng) -> Outcome:
+    """Fire, cold or lightning on a hit: the weapon's damage once, no penetration, then the
+    target's resistance (v2)."""
+    dice = Dice.parse(you.damage)
+    rolls = dice.roll_dice(rng)
+    raw = max(1, sum(rolls) + dice.bonus)
+    kind = blow_kind(clash, roll)
+    level, why = clash.defence.resistance(kind)
+    share = resist_share(raw, level)
+    text = (f"{kind} damage {dice} on a hit, without penetration: {dice_text(rolls)} = {raw}"
+            + (f", resisted ({why}) takes {share}" if share else "") + f": {raw - share}")
+    return hit(clash, system=NAME, natural=(roll,), target=it.dv, rolls=(line, text),
+               damage_rolls=(rolls,), raw=raw, protection=0, damage=raw - share, soak=0,
+               critical=critical, no_vital_spot=roll >= critical_from(clash)
+               and clash.target.crit_immune, type_roll=roll, event=ELEMENTAL,
+               effects_on_hit=True, resisted=share, resist_reason=why)

@@ -13,6 +13,10 @@ Protection against the blow's damage type. An ordinary unarmoured fighter is 30 
 armour 0: two of them hit 60% of the time and wound 60% of the time. The weapon roll is its
 dice and every flat bonus but Strength's. Our weapons and creatures carry none of the
 document's % keywords (Critical, Dodge, Block), so there are no criticals.
+
+Version 2: a throw's wound roll uses the weapon's Strength, as a shot's does ("for ranged
+attacks you use the weapons Strength score and not the attackers"): our thrown weapons need
+no Strength, so it is the ordinary 30. Version 1 used the thrower's.
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..dice import Dice, Rng
+from ..events import ARMOUR_STOPPED, BLOCKED, DODGED, FENDED, HIT, MISSED, NOT_WOUNDED, PARRIED
+from ..items import Armour, Weapon
 from ..profiles import BASH, BLOW, SHOT, THROW, Fighter, melee_attacks
 from ..resolve import Outcome, _damage_type
 from .common import (
@@ -38,6 +44,8 @@ from .common import (
 )
 
 NAME = "tides"
+VERSION = 2  # 2: a throw wounds with the weapon's Strength
+WEAPON_STRENGTH = 2  # the version from which every ranged attack uses the weapon's Strength
 SUMMARY = "d100 over defender - attacker + 40, then S against T to wound"
 EXACT_DUEL = True
 BASE = 40  # the edit note: "The default number has decreased from 50 to 40"
@@ -67,12 +75,14 @@ ATTACK_COLUMNS = 3  # the first 3 are the attack's; the rest the defender's
 
 
 def numbers(f: Fighter, attack=None, *, kind: str = BLOW, adjacent: bool = True,
-            damage_type: str = "") -> Numbers:
+            damage_type: str = "", version: int = VERSION) -> Numbers:
     """A fighter in this system's numbers (its main blow unless ``attack`` is given)."""
     attack = attack or melee_attacks(f)[0]
     if attack.kind == SHOT:
         needed = getattr(f.missile, "strength_needed", 0) or 10
         s = PER_STAT * needed
+    elif attack.kind == THROW and version >= WEAPON_STRENGTH:
+        s = ORDINARY  # a thrown weapon needs no Strength: its own S is the ordinary 30
     else:
         s = PER_STAT * f.strength
     blows = kind if kind in (BLOW, BASH) else BLOW
@@ -113,10 +123,23 @@ def damage(weapon_roll: int, strength: int, toughness: int, armour: int) -> int:
 
 def _sides(clash: Clash, damage_type: str = "") -> tuple[Numbers, Numbers, int]:
     """(attacker, target, the target's avoiding stat against this attack)."""
-    you = numbers(clash.attacker, clash.attack)
+    you = numbers(clash.attacker, clash.attack,
+                  version=WEAPON_STRENGTH if clash.since(WEAPON_STRENGTH) else 1)
     it = numbers(clash.target, kind=clash.attack.kind, adjacent=clash.adjacent,
                  damage_type=damage_type)
     return you, it, it.parry if clash.up_close else it.ag
+
+
+def avoided(clash: Clash) -> str:
+    """How the target turned a blow it was not plainly missed by: up close its Ws parries
+    with a weapon, blocks with a shield, or fends off with neither; a missile it avoids by
+    Agility (the document: "weapon skill to parry or block", "agility to avoid")."""
+    if not clash.up_close:
+        return DODGED
+    f = clash.target
+    if any(isinstance(h, Armour) and h.is_shield for h in (f.main_hand, f.off_hand)):
+        return BLOCKED
+    return PARRIED if isinstance(f.main_hand, Weapon) else FENDED
 
 
 def resolve(clash: Clash, rng: Rng) -> Outcome:
@@ -125,8 +148,9 @@ def resolve(clash: Clash, rng: Rng) -> Outcome:
     need = target(you.ws, avoid)
     line = f"attack d100 {roll} vs {need} ({you.ws} against {avoid}): "
     if roll <= need:
-        return miss(clash, rng, system=NAME, natural=(roll,), target=need,
-                    plain=roll <= target(you.ws, ORDINARY), rolls=(line + "misses",))
+        plain = roll <= target(you.ws, ORDINARY)
+        return miss(clash, rng, system=NAME, natural=(roll,), target=need, plain=plain,
+                    rolls=(line + "misses",), event=MISSED if plain else avoided(clash))
     kind = _damage_type(clash.attack.damage_types, roll)
     you, it, _ = _sides(clash, kind)
     wound = rng.randint(1, 100)
@@ -136,7 +160,8 @@ def resolve(clash: Clash, rng: Rng) -> Outcome:
              + ("wounds" if wound > tough else "does not wound"))
     if wound <= tough:
         return hit(clash, system=NAME, natural=(roll, wound), target=need, rolls=lines,
-                   damage_rolls=(), raw=0, protection=it.armour, damage=0, type_roll=roll)
+                   damage_rolls=(), raw=0, protection=it.armour, damage=0, type_roll=roll,
+                   event=NOT_WOUNDED)
     dice = Dice.parse(you.weapon)
     rolls = dice.roll_dice(rng)
     weapon = sum(rolls) + dice.bonus
@@ -146,7 +171,7 @@ def resolve(clash: Clash, rng: Rng) -> Outcome:
               f"(S-T)/5, -{it.armour} armour: {final}",)
     return hit(clash, system=NAME, natural=(roll, wound), target=need, rolls=lines,
                damage_rolls=(rolls,), raw=raw, protection=it.armour, damage=final,
-               type_roll=roll)
+               type_roll=roll, event=HIT if final else ARMOUR_STOPPED)
 
 
 def distribution(clash: Clash) -> dict[int, Fraction]:

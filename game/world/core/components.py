@@ -189,3 +189,12 @@ class Knowledge:
     """The kinds of potion, scroll and wand the player has learnt (their table names)."""
 
     kinds: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Reactions:
+    """How often a fighter has reacted (dodged or fought back) in the round that began at
+    ``round_start`` (coc's rounds, ``game.world.play.rounds``); only coc games have it."""
+
+    round_start: int = 0
+    count: int = 0

@@ -69,8 +69,9 @@ class Engine:
 
     def __init__(self, seed: int, character: str = "dwarf warrior", *, play: Gameplay,
                  catalog: Catalog | None = None, wizard: bool = False,
-                 rules: str = systems.DEFAULT, auto_pickup: bool = False) -> None:
-        self._setup(play, seed, character, catalog, rules, auto_pickup)
+                 rules: str = systems.DEFAULT, auto_pickup: bool = False,
+                 rules_version: int | None = None) -> None:
+        self._setup(play, seed, character, catalog, rules, auto_pickup, rules_version)
         self.player = self.play.create_player(self, wizard)
         self.enter_level(1, arriving_down=True)
         self.say(f"You enter the dungeon. Find the {GOAL_ITEM} on depth {MAX_DEPTH} "
@@ -78,13 +79,17 @@ class Engine:
         self._log(sight.comes_into_view(self))
 
     def _setup(self, play: Gameplay, seed: int, character: str, catalog: Catalog | None,
-               rules: str = systems.DEFAULT, auto_pickup: bool = False) -> None:
-        """An empty game: no entities, no levels yet. ``rules`` names its combat system;
-        ``auto_pickup``: a step picks up what the gameplay's auto-pickup takes (a game
-        option, chosen when the game begins and kept in its state)."""
+               rules: str = systems.DEFAULT, auto_pickup: bool = False,
+               rules_version: int | None = None) -> None:
+        """An empty game: no entities, no levels yet. ``rules`` names its combat system and
+        ``rules_version`` the version of that system's rules it plays by (its newest unless
+        given: a recording replays by the version it was played under); ``auto_pickup``: a
+        step picks up what the gameplay's auto-pickup takes (a game option, chosen when the
+        game begins and kept in its state)."""
         self.play = play
         self.system = systems.get(rules)
         self.rules = rules
+        self.rules_version = systems.version(rules, rules_version)
         if type(auto_pickup) is not bool:
             raise ValueError(f"auto_pickup must be True or False, not {auto_pickup!r:.20}")
         self.auto_pickup = auto_pickup
@@ -137,6 +142,8 @@ class Engine:
             data["rules"] = self.rules
         if self.auto_pickup:  # and so is that of a game without auto-pickup (every older game)
             data["auto_pickup"] = True
+        if self.rules_version != systems.FIRST_VERSION:  # a first version's state is as it was
+            data["rules_version"] = self.rules_version
         if log:
             data["log"] = [[m.text, m.tone, m.turn] for m in self.log]
         return data
@@ -148,7 +155,8 @@ class Engine:
         engine = cls.__new__(cls)
         try:
             engine._setup(play, data["seed"], data["character"], catalog,
-                          data.get("rules", systems.DEFAULT), data.get("auto_pickup", False))
+                          data.get("rules", systems.DEFAULT), data.get("auto_pickup", False),
+                          data.get("rules_version", systems.FIRST_VERSION))
             engine._restore(data)
         except ValueError:
             engine.close()
@@ -190,11 +198,11 @@ class Engine:
     def scenario(cls, picture: str, legend: dict[str, str] | None = None, *,
                  character: str = "dwarf warrior", seed: int = 0,
                  rules: str = systems.DEFAULT, play: Gameplay | None = None,
-                 auto_pickup: bool = False) -> Engine:
+                 auto_pickup: bool = False, rules_version: int | None = None) -> Engine:
         """A game on a small hand-drawn level, for tests: ``@`` is the player, ``#`` wall,
         ``<``/``>`` stairs, and each legend character a creature kind or an item name."""
         make: Callable[..., Engine] = cls  # a subclass without ``play`` (Game) gives its own
-        given = {"rules": rules, "auto_pickup": auto_pickup}
+        given = {"rules": rules, "auto_pickup": auto_pickup, "rules_version": rules_version}
         engine = make(seed, character, **given) if play is None else \
             make(seed, character, play=play, **given)
         engine.use()

@@ -21,7 +21,8 @@ from .components import Equipment, Inventory
 
 TURN_BY_TURN = {"Health": ("hp",), "Actor": ("next_tick",), "Position": ("x", "y", "depth"),
                 "Stance": ("stamina",), "Training": ("points",), "Hero": ("xp",),
-                "Vitals": ("next_tick", "bleeding", "poison", "disease", "regen")}
+                "Vitals": ("next_tick", "bleeding", "poison", "disease", "regen"),
+                "Reactions": ("round_start", "count")}
 """Fields that change turn by turn and that no Fighter is built from: left out of ``stamp``
 (where the entity stands counts through ``in_wall``). A field read by ``fighter`` must not
 be named here."""

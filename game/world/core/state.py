@@ -22,7 +22,8 @@ COMPONENTS: dict[str, type] = {
     cls.__name__: cls
     for cls in (C.Position, C.Renderable, C.Named, C.Player, C.Creature, C.Actor, C.Health,
                 C.Attributes, C.Training, C.Stance, C.Equipment, C.Inventory, C.Item, C.Vitals,
-                C.Trap, C.Supply, C.Powers, C.Spells, C.Effects, C.Knowledge, C.Hero)
+                C.Trap, C.Supply, C.Powers, C.Spells, C.Effects, C.Knowledge, C.Hero,
+                C.Reactions)
 }
 
 

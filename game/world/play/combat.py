@@ -18,7 +18,7 @@ from game.rules.systems import Clash
 from game.world.core.components import Creature, Health, Named, Position, Stance, Training, Vitals
 from game.world.core.events import AttackEvent, Event, Message
 
-from . import death, knowledge, progress, stealth
+from . import death, knowledge, progress, rounds, stealth
 
 if TYPE_CHECKING:
     from game.world.core.engine import Engine
@@ -63,18 +63,26 @@ def strike(engine: Engine, attacker: int, target: int, attack: profiles.AttackPr
                                             profiles.defence(target_fighter))
     clash = Clash.of(attack, _fighter(engine, attacker), target_fighter,
                      adjacent=adjacent, by_player=attacker == engine.player,
-                     on_player=target == engine.player, vital=vital)
+                     on_player=target == engine.player, vital=vital,
+                     version=engine.rules_version,
+                     aware=stealth.aware_of(engine, target, attacker),
+                     asleep=stealth.asleep(engine, target),
+                     outnumbered=rounds.outnumbered(engine, target, target_fighter))
     outcome = engine.system.resolve(clash, engine.streams.combat)
+    rounds.record(engine, target, clash)
     lines = _lines(engine, attacker, target, outcome, clash.defence)
     if sneaking:
         lines = stealth.sneak_lines(engine, target, outcome, clash.defence.crit_immune, lines)
+    elif clash.asleep and attacker == engine.player and stealth.own_sleeper_bonus(engine):
+        lines = stealth.sleeper_lines(engine, target, lines)
     events: list[Event] = [AttackEvent(attacker, target, outcome, tuple(lines))]
     events += stealth.after_strike(engine, attacker, target, outcome)
     events += _train(engine, attacker, attack, outcome)
     events += _spend_stamina(engine, attacker)
     events += knowledge.attack_used(engine, attacker, target)
-    if outcome.damage > 0:
+    if outcome.damage > 0 or outcome.effects:  # qud's effects pass on any hit
         _wound(engine, target, outcome)
+    if outcome.damage > 0:
         events += death.damage(engine, target, outcome.damage, cause_of=attacker)
     if outcome.counter is not None:
         events += _counter(engine, target, attacker, outcome.counter)
@@ -129,7 +137,7 @@ def _natural_noun(engine: Engine, eid: int) -> str:
 
 def _wound(engine: Engine, target: int, outcome: Outcome) -> None:
     """Bleeding from a critical or a big hit; poison or disease from an attack that carries
-    it. None of them come from a glance (``damage`` is then 0 and this is not called). What
+    it. None of them come from a glance (under qud's own rules effects do). What
     has no vitals (the crit-immune: a skeleton, a ghost, a golem) does not bleed."""
     vitals = esper.try_component(target, Vitals)
     if vitals is None:

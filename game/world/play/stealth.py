@@ -93,11 +93,34 @@ def notices(engine: Engine, eid: int) -> bool:
     return False
 
 
+def aware_of(engine: Engine, target: int, attacker: int) -> bool:
+    """Whether the target knows of its attacker (a sleeper knows of no one; a creature that
+    has not noticed the player, of no attack of the player's): coc's unaware do not react."""
+    if asleep(engine, target):
+        return False
+    return not (attacker == engine.player and unaware(target))
+
+
+def own_sleeper_bonus(engine: Engine) -> bool:
+    """Whether the game's combat system has its own bonus against a sleeper in place of the
+    manual's sneak attack (qud from version 2: +4 PV)."""
+    since = getattr(engine.system, "ASLEEP_SINCE", 0)
+    return bool(since) and engine.rules_version >= since
+
+
+def sleeper_lines(engine: Engine, target: int, lines: list[str]) -> list[str]:
+    """ "You catch the kobold asleep." before the blow's own words (qud's sleeper bonus)."""
+    if not engine.sees(target):
+        return lines
+    return [f"You catch the {esper.component_for_entity(target, Named).name} asleep.", *lines]
+
+
 def sneak_attack(engine: Engine, attacker: int, target: int, attack: profiles.AttackProfile,
                  defence: profiles.DefenceProfile) -> tuple[profiles.AttackProfile, bool]:
     """The attack as it lands on a creature that has not noticed the player: +4 to hit from
-    hiding and +3 damage (+6 with the Sneak attack talent). The crit-immune take it plain."""
-    if attacker != engine.player or not unaware(target):
+    hiding and +3 damage (+6 with the Sneak attack talent). The crit-immune take it plain. A
+    system with its own bonus against sleepers has no sneak attack (``own_sleeper_bonus``)."""
+    if attacker != engine.player or not unaware(target) or own_sleeper_bonus(engine):
         return attack, False
     if defence.crit_immune:
         return attack, True
