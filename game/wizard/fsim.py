@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from game.content.catalog import Catalog, load_catalog
+from game.rules import systems
 from game.world.core.components import (
     Creature,
     Equipment,
@@ -197,6 +198,14 @@ class Report:
     exact_damage: float  # per attack, all blows of it
     exact_win: float
     attacker_ticks: int
+    rules: str = systems.DEFAULT
+
+    @property
+    def critical_label(self) -> str:
+        """ "critical rate" under the manual, else the system's word for its criticals."""
+        if self.rules == systems.DEFAULT:
+            return "critical rate"
+        return systems.get(self.rules).CRITICAL_LABEL
 
     def lines(self) -> list[str]:
         t = self.tally
@@ -208,7 +217,7 @@ class Report:
             f"  {'':22}{'simulated':>12}{'exact':>12}",
             f"  {'attacker wins':22}{t.wins / n:>12.1%}{_pct(self.exact_win):>12}",
             f"  {'hit rate':22}{t.hits / blows:>12.1%}{self.exact_hit:>12.1%}",
-            f"  {'critical rate':22}{t.crits / blows:>12.1%}{self.exact_crit:>12.1%}",
+            f"  {self.critical_label:22}{t.crits / blows:>12.1%}{self.exact_crit:>12.1%}",
             f"  {'damage per attack':22}{t.damage / max(1, t.actions):>12.2f}"
             f"{self.exact_damage:>12.2f}",
             f"  {'damage per second':22}{t.damage / max(1, t.ticks) * 10:>12.2f}",
@@ -251,4 +260,5 @@ def simulate(arena: Arena, rounds: int,
         pass
     return Report(tally, float(exact.your_hit), float(exact.your_crit),
                   float(sum(v * p for v, p in exact.your_damage.items())),
-                  float(exact.duel.first_wins) if exact.duel else float("nan"), you.ticks)
+                  float(exact.duel.first_wins) if exact.duel else float("nan"), you.ticks,
+                  arena.engine.rules)

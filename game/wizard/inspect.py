@@ -118,19 +118,19 @@ def per_second(mean: Fraction, ticks: int) -> float:
 def table(ins: Inspection) -> list[str]:
     """The inspector as text lines (fits 80 columns)."""
     you, it = ins.you, ins.it
+    system = systems.get(ins.rules)
     your_mean, its_mean = odds.mean(ins.your_damage), odds.mean(ins.its_damage)
     lines = [
         f"{you.name} ({you.health}) against {it.name} ({it.health})",
         f"  {'':24}{'you':>12}{'it':>12}",
         f"  {'chance to hit':24}{pct(ins.your_hit):>12}{pct(ins.its_hit):>12}",
-        f"  {'confirmed critical':24}{pct(ins.your_crit):>12}{pct(ins.its_crit):>12}",
+        f"  {system.CRITICAL_LABEL:24}{pct(ins.your_crit):>12}{pct(ins.its_crit):>12}",
         f"  {'damage per attack':24}{float(your_mean):>12.2f}{float(its_mean):>12.2f}",
         f"  {'damage per second':24}{per_second(your_mean, you.ticks):>12.2f}"
         f"{per_second(its_mean, it.ticks):>12.2f}",
-        f"  Protection: yours {charscreen.protection_words(you.defence)}, "
-        f"its {charscreen.protection_words(it.defence)}",
+        f"  {armour_line(ins)}",
         "",
-        f"Your damage per attack after Protection ({it.name}):",
+        f"Your damage per attack after {system.ARMOUR_LABEL} ({it.name}):",
         *histogram(ins.your_damage),
         "",
         "You kill it within: " + "  ".join(
@@ -142,6 +142,17 @@ def table(ins: Inspection) -> list[str]:
     if ins.rules != systems.DEFAULT:
         lines[1:1] = numbers_lines(ins)
     return lines
+
+
+def armour_line(ins: Inspection) -> str:
+    """ "Protection: yours 1, its 0" in the system's own word for it ("AV", "AC", ...)."""
+    system = systems.get(ins.rules)
+    if ins.rules == systems.DEFAULT:
+        yours, its = (charscreen.protection_words(s.defence) for s in (ins.you, ins.it))
+    else:
+        at = system.COLUMNS.index(system.ARMOUR_LABEL)
+        yours, its = (system.numbers(s.fighter).row()[at] for s in (ins.you, ins.it))
+    return f"{system.ARMOUR_LABEL}: yours {yours}, its {its}"
 
 
 def _duel_line(ins: Inspection) -> str:

@@ -80,6 +80,9 @@ class Numbers:
 
 
 COLUMNS = ("skill", "damage", "DB", "impales", "Dodge", "armour")
+# the tools' words: its criticals, and what its armour number is called
+CRITICAL_LABEL = "extreme success"
+ARMOUR_LABEL = "armour"
 ATTACK_COLUMNS = 4  # the first 4 are the attack's; the rest the defender's
 
 

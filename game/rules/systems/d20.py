@@ -57,6 +57,9 @@ class Numbers:
 
 
 COLUMNS = ("to hit", "level", "damage", "AC")
+# the tools' words: its criticals, and what its armour number is called
+CRITICAL_LABEL = "critical (none)"
+ARMOUR_LABEL = "AC"
 ATTACK_COLUMNS = 3  # the first 3 are the attack's; the rest the defender's
 
 

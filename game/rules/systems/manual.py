@@ -34,6 +34,9 @@ class Numbers:
 
 
 COLUMNS = ("to hit", "damage", "Defence", "Protection")
+# the tools' words: its criticals, and what its armour number is called
+CRITICAL_LABEL = "confirmed critical"
+ARMOUR_LABEL = "Protection"
 ATTACK_COLUMNS = 2  # the first 2 are the attack's; the rest the defender's
 
 

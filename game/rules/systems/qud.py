@@ -82,6 +82,9 @@ class Numbers:
 
 
 COLUMNS = ("hit bonus", "PV", "damage", "DV", "AV")
+# the tools' words: its criticals, and what its armour number is called
+CRITICAL_LABEL = "critical (natural 20)"
+ARMOUR_LABEL = "AV"
 ATTACK_COLUMNS = 3  # the first 3 are the attack's; the rest the defender's
 
 

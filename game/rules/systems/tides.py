@@ -71,6 +71,9 @@ class Numbers:
 
 
 COLUMNS = ("Ws/Bs", "S", "weapon", "Ws parry", "Ag", "T", "armour")
+# the tools' words: its criticals, and what its armour number is called
+CRITICAL_LABEL = "critical (none)"
+ARMOUR_LABEL = "armour"
 ATTACK_COLUMNS = 3  # the first 3 are the attack's; the rest the defender's
 
 

@@ -1,0 +1,202 @@
+"""Each combat system in its own words: a scenario for every event a system has that the
+manual has not (or phrases otherwise), each producing its exact log line, and the mechanics
+its own document gives (qud's sleeper, coc's sleeper, reactions and rounds, tides' throws)."""
+
+from __future__ import annotations
+
+import random
+
+from game.world.core import actions as A
+from game.world.core.components import Creature, Health
+from game.world.core.events import AttackEvent
+from game.world.game import Game
+from game.world.play import combat, rounds
+
+DUEL = "@k"
+
+
+class Rigged:
+    """The combat stream: the numbers a test names first (each checked against its range),
+    then a seeded generator for whatever comes after."""
+
+    def __init__(self, *values: int, seed: int = 0) -> None:
+        self.values, self.fallback = list(values), random.Random(seed)
+
+    def randint(self, a: int, b: int) -> int:
+        if not self.values:
+            return self.fallback.randint(a, b)
+        value = self.values.pop(0)
+        assert a <= value <= b, f"scripted {value} outside randint({a}, {b})"
+        return value
+
+
+def duel(engines, rules: str, kind: str = "kobold", *, character: str = "dwarf warrior",
+         awake: bool = True, hp: int = 1000) -> tuple[Game, int]:
+    engine = Game.scenario(f"@{'k'}", {"k": kind}, character=character, rules=rules)
+    engines.append(engine)
+    foe = next(e for e, _ in engine.creatures_here())
+    engine.component(foe, Creature).awake = awake
+    health = engine.component(foe, Health)
+    health.hp = health.max_hp = hp  # nobody dies, and no blow is a big hit
+    engine.component(engine.player, Health).hp = engine.component(engine.player,
+                                                                  Health).max_hp = hp
+    return engine, foe
+
+
+def blow(engine: Game, *script: int) -> list[AttackEvent]:
+    """The player's attack on the creature to the east with these dice: its events (the
+    player's blow first, a counterattack after it)."""
+    engine.streams.by_name["combat"] = Rigged(*script)
+    result = engine.submit(A.Move(1, 0))
+    assert isinstance(result, A.Done), result
+    return [e for e in result.events if isinstance(e, AttackEvent)]
+
+
+def lines(events: list[AttackEvent]) -> list[str]:
+    return [line for e in events for line in e.lines]
+
+
+# --- qud: DV, penetration against AV, its own bonus against a sleeper ------------------------
+
+
+def test_qud_a_miss_against_dv_is_dodged_and_a_poor_one_missed(engines):
+    engine, _ = duel(engines, "qud")
+    assert lines(blow(engine, 6, 1))[0] == "The kobold dodges your sword."  # 7 vs DV 7
+    assert lines(blow(engine, 2))[0] == "You miss the kobold."  # would miss DV 6
+
+
+def test_qud_a_hit_that_never_beats_av_fails_to_penetrate(engines):
+    engine, _ = duel(engines, "qud", "cave beetle")
+    assert lines(blow(engine, 10, 1, 1, 1))[0] == \
+        "Your sword fails to penetrate the cave beetle's shell."
+    engine, _ = duel(engines, "qud", character="human mage")  # PV 0 against AV 0
+    assert lines(blow(engine, 10, 1, 2, 1))[0] == "Your staff fails to penetrate the kobold."
+
+
+def test_qud_penetrations_are_counted_and_a_natural_20_is_a_critical(engines):
+    engine, _ = duel(engines, "qud")
+    # PV 2: three 3s beat AV 0, so a second triplet at PV 0: 3, 3, -1: two penetrations.
+    events = blow(engine, 10, 5, 5, 5, 5, 5, 1, 3, 4)
+    assert lines(events)[0] == "You slash the kobold, penetrating twice."
+    assert events[0].outcome.count == 2 and events[0].outcome.damage == 4 + 5
+    crit = blow(engine, 20, 5, 5, 1, 3)
+    assert lines(crit)[0].startswith("You slash the kobold hard")
+    assert crit[0].outcome.confirmed
+
+
+def test_qud_a_sleeper_gives_4_pv_not_the_manuals_sneak_attack(engines):
+    engine, _ = duel(engines, "qud", awake=False)
+    events = blow(engine, 10, 1, 1, 1, 1, 1, 1)  # -1 + PV 6 beats AV 0; -1 + PV 4 too
+    assert lines(events)[0] == "You catch the kobold asleep."
+    outcome = events[0].outcome
+    assert outcome.rolls[1].startswith("penetration against AV 0 (* beats it): PV 6:")
+    assert not any(m.reason in ("from hiding", "sneak attack")
+                   for m in (*outcome.attack.to_hit_mods, *outcome.attack.damage_mods))
+    # Under the first version it was the manual's sneak attack, to hit and damage.
+    old, _ = duel(engines, "qud", awake=False)
+    old.rules_version = 1
+    first = blow(old, 10, 1, 1, 1, 1, 1, 1, 1)[0]
+    assert {"from hiding", "sneak attack"} <= {
+        m.reason for m in (*first.outcome.attack.to_hit_mods, *first.outcome.attack.damage_mods)}
+    assert "PV 2:" in first.outcome.rolls[1]
+
+
+# --- coc: success levels, dodge or fight back, impales, the sleeper, rounds -------------------
+
+
+def test_coc_a_sleeper_does_not_react(engines):
+    engine, _ = duel(engines, "coc", awake=False)
+    events = blow(engine, 9, 9)  # 99: a failure, and no reaction is rolled
+    assert lines(events[:1]) == ["You catch the kobold unaware.", "You miss the kobold."]
+    assert events[0].outcome.rolls == ("attack d100 99 vs skill 85: failure, no reaction",)
+    assert events[0].outcome.counter is None
+
+
+def test_coc_a_sleeper_never_reacts_whatever_the_dice(engines):
+    for seed in range(30):
+        engine, _ = duel(engines, "coc", "ogre", awake=False)
+        engine.streams.by_name["combat"] = Rigged(seed=seed)
+        first = next(e for e in engine.submit(A.Move(1, 0)).events
+                     if isinstance(e, AttackEvent))
+        assert first.outcome.counter is None and len(first.outcome.rolls) <= 2
+        assert not any(w in line for line in first.lines for w in ("fights back", "dodges"))
+        engine.close()
+        engines.remove(engine)
+
+
+def test_coc_an_extreme_success_impales_only_with_a_weapon_that_impales(engines):
+    engine, _ = duel(engines, "coc")
+    events = blow(engine, 2, 0, 0, 9, 5, 2)  # 02: extreme; its fight back fails (90)
+    assert lines(events[:1]) == ["You impale the kobold!"]
+    assert events[0].outcome.damage == 9 + 1 + 4 + (5 + 1 + 2)  # maxima, then rolled again
+    engine, _ = duel(engines, "coc", character="human guardian")  # a mace: blunt
+    assert lines(blow(engine, 2, 0, 0, 9, 5)[:1]) == ["You bash the kobold hard!"]
+
+
+def test_coc_a_regular_success_takes_the_plain_verb(engines):
+    engine, _ = duel(engines, "coc", hp=6)
+    events = blow(engine, 0, 5, 0, 9, 7, 4)  # 50 regular; 90 fails; 1d9 7 + 1 + 1d4 4 = 12
+    assert events[0].outcome.big_hit and lines(events)[0] == "You slash the kobold."
+
+
+def test_coc_fighting_back_says_so_and_the_counter_lands(engines):
+    engine, _ = duel(engines, "coc")
+    events = blow(engine, 0, 9, 0, 1, 5)  # 90 fails; its 10 is extreme: it fights back
+    assert lines(events[:2]) == ["The kobold fights back against your sword.",
+                                 "The kobold stabs you."]
+    assert events[1].attacker != engine.player and events[1].outcome.damage == 5 - 1  # armour
+
+
+def test_coc_a_defender_dodges_when_dodging_serves_it_better(engines):
+    engine, _ = duel(engines, "coc", character="human guardian")
+    events = blow(engine, 0, 5, 0, 1)  # 50 regular against its Dodge 30: 10 is hard
+    assert lines(events[:1]) == ["The kobold dodges your mace."]
+    assert events[0].outcome.rolls[1] == "dodge d100 10 vs 30: hard"
+
+
+def test_coc_the_outnumbered_react_once_a_round_and_the_next_blow_gets_a_bonus_die(engines):
+    engine = Game.scenario("k@k", {"k": "kobold"}, rules="coc")
+    engines.append(engine)
+    left, right = sorted(e for e, _ in engine.creatures_here())
+    engine.component(engine.player, Health).hp = 1000
+    attack = combat.profiles.melee_attacks(engine.fighter(left))[0]  # its spear
+    engine.streams.by_name["combat"] = Rigged(0, 9, 0, 9)  # both fail
+    first = combat.strike(engine, left, engine.player, attack, adjacent=True)[0]
+    assert len(first.outcome.rolls) == 2  # the player fought back (and failed too)
+    assert rounds.outnumbered(engine, engine.player, engine.fighter(engine.player))
+    engine.streams.by_name["combat"] = Rigged(0, 9, 9)  # units 0, tens 9 and 9
+    second = combat.strike(engine, right, engine.player, attack, adjacent=True)[0]
+    assert second.outcome.rolls[0] == ("attack d100 90 (tens 90, 90, units 0) vs skill 50: "
+                                       "failure, outnumbered: a bonus die, no reaction")
+    assert len(second.outcome.rolls) == 1  # no reaction left this round
+    engine.now += 60  # the next round
+    assert not rounds.outnumbered(engine, engine.player, engine.fighter(engine.player))
+
+
+# --- tides: parried, blocked or fended off; the wound roll; armour ----------------------------
+
+
+def test_tides_a_blow_is_parried_with_a_weapon_and_fended_off_without(engines):
+    engine, _ = duel(engines, "tides")
+    assert lines(blow(engine, 28, 1))[0] == "The kobold parries your sword."  # its spear
+    assert lines(blow(engine, 20))[0] == "You miss the kobold."  # would miss Ws 30
+    engine, _ = duel(engines, "tides", "giant rat")
+    assert lines(blow(engine, 28, 1))[0] == "The giant rat fends off your sword."
+
+
+def test_tides_a_hit_that_fails_its_wound_roll_fails_to_wound(engines):
+    engine, _ = duel(engines, "tides")
+    assert lines(blow(engine, 50, 10))[0] == "Your sword fails to wound the kobold."
+
+
+def test_tides_a_wound_that_armour_takes_whole_glances_off_it(engines):
+    engine, _ = duel(engines, "tides", "cave beetle")
+    assert lines(blow(engine, 90, 90, 1))[0] == "Your sword glances off the cave beetle's shell."
+
+
+# --- d20: a miss is a miss --------------------------------------------------------------------
+
+
+def test_d20_names_no_defence_in_a_miss(engines):
+    engine, _ = duel(engines, "d20")
+    assert lines(blow(engine, 15, 1))[0] == "You miss the kobold."  # the manual: a kind
