@@ -95,3 +95,19 @@ def test_the_odds_inspector_uses_each_systems_own_words():
         assert all(w in text for w in expected), (rules, text)
         if rules != "manual":
             assert "Protection" not in text and "confirmed critical" not in text
+
+
+def test_tides_a_shield_blocks_and_a_missile_is_dodged(scripted):
+    guardian, kobold = character("human guardian"), creature("kobold")
+    blocked = tides.resolve(clash(kobold, guardian, on_player=True), scripted(50, 1))
+    assert blocked.event == events.BLOCKED
+    assert attack_messages(blocked, Who("kobold"), YOU) == [
+        "You block the kobold's spear with your shield."]
+    archer = creature("kobold archer")
+    shot = profiles.shot(archer)
+    c = clash(archer, guardian, on_player=True, attack=shot)
+    need = tides.target(tides.numbers(archer, shot).ws, tides.numbers(guardian).ag)
+    out = tides.resolve(c, scripted(need, 1))
+    assert out.event == events.DODGED
+    assert attack_messages(out, Who("kobold archer"), YOU) == [
+        "You dodge the kobold archer's arrow."]

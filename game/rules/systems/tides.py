@@ -149,7 +149,8 @@ def resolve(clash: Clash, rng: Rng) -> Outcome:
     you, it, avoid = _sides(clash)
     roll = rng.randint(1, 100)
     need = target(you.ws, avoid)
-    line = f"attack d100 {roll} vs {need} ({you.ws} against {avoid}): "
+    mine, theirs = ("Ws", "Ws") if clash.up_close else ("Bs", "Ag")
+    line = f"attack d100 {roll} vs {need} ({mine} {you.ws} against {theirs} {avoid}): "
     if roll <= need:
         plain = roll <= target(you.ws, ORDINARY)
         return miss(clash, rng, system=NAME, natural=(roll,), target=need, plain=plain,
