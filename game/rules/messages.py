@@ -1,4 +1,5 @@
-"""The log's words for an attack, in the manual's phrasing and never with numbers.
+"""The log's words for an attack, in the manual's phrasing and never with numbers; another
+combat system's events (``game.rules.events``) in that system's own terms.
 
 Phrasing lives here so that play, the fight simulator and tests share it. ``Who`` names one
 side of a fight as the player sees it.
