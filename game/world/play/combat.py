@@ -138,7 +138,8 @@ def _natural_noun(engine: Engine, eid: int) -> str:
 def _wound(engine: Engine, target: int, outcome: Outcome) -> None:
     """Bleeding from a critical or a big hit; poison or disease from an attack that carries
     it. None of them come from a glance, but qud's effects, which pass on any hit (its
-    ``Outcome.effects`` says which). What has no vitals (the crit-immune: a skeleton, a ghost, a golem) does not bleed."""
+    ``Outcome.effects`` says which). What has no vitals (the crit-immune: a skeleton, a
+    ghost, a golem) does not bleed."""
     vitals = esper.try_component(target, Vitals)
     if vitals is None:
         return
