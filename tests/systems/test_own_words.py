@@ -111,3 +111,13 @@ def test_tides_a_shield_blocks_and_a_missile_is_dodged(scripted):
     assert out.event == events.DODGED
     assert attack_messages(out, Who("kobold archer"), YOU) == [
         "You dodge the kobold archer's arrow."]
+
+
+def test_every_event_has_its_words(scripted):
+    out = qud.resolve(clash(character(), creature("kobold")), scripted(10, 5, 5, 1, 3))
+    misses = {events.MISSED, events.DODGED, events.PARRIED, events.BLOCKED, events.FENDED,
+              events.FOUGHT_BACK}
+    for event in events.SYSTEM_EVENTS:
+        shaped = replace(out, event=event, hit=event not in misses)
+        (line,) = attack_messages(shaped, YOU, Who("kobold"))
+        assert line.endswith((".", "!")) and "parr" not in line or event == events.PARRIED
