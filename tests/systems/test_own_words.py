@@ -114,7 +114,7 @@ def test_tides_a_shield_blocks_and_a_missile_is_dodged(scripted):
 
 
 def test_every_event_has_its_words(scripted):
-    out = qud.resolve(clash(character(), creature("kobold")), scripted(10, 5, 5, 1, 3))
+    out = qud.resolve(clash(character(), creature("cave beetle")), scripted(10, 5, 5, 1, 3))
     misses = {events.MISSED, events.DODGED, events.PARRIED, events.BLOCKED, events.FENDED,
               events.FOUGHT_BACK}
     for event in events.SYSTEM_EVENTS:
