@@ -108,7 +108,7 @@ def test_coc_a_sleeper_does_not_react(engines):
     engine, _ = duel(engines, "coc", awake=False)
     events = blow(engine, 9, 9)  # 99: a failure, and no reaction is rolled
     assert lines(events[:1]) == ["You catch the kobold unaware.", "You miss the kobold."]
-    assert events[0].outcome.rolls == ("attack d100 99 vs skill 85: failure, no reaction",)
+    assert events[0].outcome.rolls == ("attack d100 99 vs skill 85%: failure, no reaction",)
     assert events[0].outcome.counter is None
 
 
@@ -151,7 +151,7 @@ def test_coc_a_defender_dodges_when_dodging_serves_it_better(engines):
     engine, _ = duel(engines, "coc", character="human guardian")
     events = blow(engine, 0, 5, 0, 1)  # 50 regular against its Dodge 30: 10 is hard
     assert lines(events[:1]) == ["The kobold dodges your mace."]
-    assert events[0].outcome.rolls[1] == "dodge d100 10 vs 30: hard"
+    assert events[0].outcome.rolls[1] == "dodge d100 10 vs Dodge 30%: hard"
 
 
 def test_coc_the_outnumbered_react_once_a_round_and_the_next_blow_gets_a_bonus_die(engines):
@@ -166,7 +166,7 @@ def test_coc_the_outnumbered_react_once_a_round_and_the_next_blow_gets_a_bonus_d
     assert rounds.outnumbered(engine, engine.player, engine.fighter(engine.player))
     engine.streams.by_name["combat"] = Rigged(0, 9, 9)  # units 0, tens 9 and 9
     second = combat.strike(engine, right, engine.player, attack, adjacent=True)[0]
-    assert second.outcome.rolls[0] == ("attack d100 90 (tens 90, 90, units 0) vs skill 50: "
+    assert second.outcome.rolls[0] == ("attack d100 90 (tens 90, 90, units 0) vs skill 50%: "
                                        "failure, outnumbered: a bonus die, no reaction")
     assert len(second.outcome.rolls) == 1  # no reaction left this round
     engine.now += 60  # the next round

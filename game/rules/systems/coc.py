@@ -315,7 +315,7 @@ def resolve(clash: Clash, rng: Rng) -> Outcome:
     you, it, reaction, bonus = _situation(clash)
     roll, shown = roll_d100(rng, bonus)
     mine = level(roll, you.skill)
-    lines = [f"attack d100 {roll}{shown} vs skill {you.skill}: {mine}"
+    lines = [f"attack d100 {roll}{shown} vs skill {you.skill}%: {mine}"
              + (", outnumbered: a bonus die" if bonus and clash.up_close else "")
              + ("" if reaction or clash.attack.kind == SHOT else ", no reaction")]
     theirs = "failure"
@@ -324,7 +324,7 @@ def resolve(clash: Clash, rng: Rng) -> Outcome:
         d, _ = roll_d100(rng)
         theirs = level(d, other)
         lines.append(f"{'fight back' if reaction == COUNTER else reaction} d100 {d} vs "
-                     f"{other}: {theirs}")
+                     f"{'skill' if reaction == COUNTER else 'Dodge'} {other}%: {theirs}")
     result = contest(RANK[mine], RANK[theirs], reaction)
     if result == "counter":
         back = _counter_clash(clash)
