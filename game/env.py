@@ -132,7 +132,7 @@ class DungeonEnv(gym.Env):
             self.engine.close()
         self.engine, self._last = engine, None
         self.kills, self.deepest = 0, engine.depth
-        return self._observation(engine.log[-1].text if engine.log else ""), self._info()
+        return self._observation(engine.log[-1].line if engine.log else ""), self._info()
 
     def step(self, action: int) -> tuple[dict, float, bool, bool, dict]:
         if self.engine is None:
@@ -159,7 +159,7 @@ class DungeonEnv(gym.Env):
         ch, _ = view.seen_map(self.engine)
         rows = ["".join(map(chr, ch[:, y])) for y in range(ch.shape[1])]
         stats = "  ".join(f"{n} {v}" for n, v in zip(STATS, self._stats(), strict=True))
-        last = self.engine.log[-1].text if self.engine.log else ""
+        last = self.engine.log[-1].line if self.engine.log else ""
         return "\n".join([*rows, stats, last]) + "\n"
 
     def close(self) -> None:

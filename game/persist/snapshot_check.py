@@ -336,13 +336,15 @@ def _near_now(now: int, comps: dict, eid: int) -> None:
 def _check_log(log: Any) -> None:
     if not isinstance(log, list) or len(log) > LOG_LIMIT:
         raise fail("log", f"is not a list of at most {LOG_LIMIT} lines")
-    for line in log:
-        if not isinstance(line, list) or not 2 <= len(line) <= 3:
-            raise fail("log", "holds a line that is not [text, tone, turn]")
+    for line in log:  # [text, tone, turn, count]: older saves lack the count, or the turn
+        if not isinstance(line, list) or not 2 <= len(line) <= 4:
+            raise fail("log", "holds a line that is not [text, tone, turn, count]")
         _text(line[0], MAX_LINE, "log line")
         _text(line[1], 20, "log tone")
-        if len(line) == 3:
+        if len(line) >= 3:
             _int(line[2], 0, MAX_COUNT * 100, "log line's turn")
+        if len(line) == 4:  # refused moves count too, and take no turn: the same bound
+            _int(line[3], 1, MAX_COUNT * 100, "log line's count")
 
 
 _REQUIRED: dict[str, set[str]] = {}

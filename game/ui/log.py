@@ -19,7 +19,7 @@ def history_lines(session: Session, width: int) -> list[Line]:
     last_turn = None
     for message in session.engine.log:
         colour = palette.tone(message.tone)
-        for i, text in enumerate(wrap(message.text, max(1, width - TURN_COLUMN))):
+        for i, text in enumerate(wrap(message.line, max(1, width - TURN_COLUMN))):
             stamp = f"{message.turn:>6} " if i == 0 and message.turn != last_turn else " " * 7
             lines.append((stamp + text, colour))
         last_turn = message.turn

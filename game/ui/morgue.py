@@ -37,7 +37,7 @@ def morgue_text(engine: Game, score: int | None = None) -> str:
                                       if rank] + [""]
     lines += ["Creatures that died"] + ([f"  {n:>3} {kind}" for kind, n in sorted(kills.items())]
                                        or ["  none"]) + [""]
-    lines += ["Last messages"] + [f"  {m.turn:>6} {m.text}"
+    lines += ["Last messages"] + [f"  {m.turn:>6} {m.line}"
                                   for m in engine.log[-LAST_MESSAGES:]] + [""]
     return "\n".join(lines + ["The map around you"] + map_lines(engine)) + "\n"
 

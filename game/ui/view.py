@@ -322,7 +322,7 @@ def log_lines(session: Session, width: int, rows: int | None = None) -> list[Lin
             break
         colour = palette.tone(message.tone)
         lines[:0] = [(t, colour if back < new else palette.dimmed(colour))
-                     for t in wrap(message.text, width)]
+                     for t in wrap(message.line, width)]
     return lines if rows is None else lines[-rows:] if rows else []
 
 
@@ -330,7 +330,7 @@ def new_lines(session: Session, width: int) -> list[Line]:
     """The messages of the latest action, wrapped, oldest first (what --more-- pages)."""
     log = session.engine.log
     new = session.new_messages()
-    return [(t, palette.tone(m.tone)) for m in log[len(log) - new:] for t in wrap(m.text, width)]
+    return [(t, palette.tone(m.tone)) for m in log[len(log) - new:] for t in wrap(m.line, width)]
 
 
 def draw_play(console: tcod.console.Console, session: Session,

@@ -20,6 +20,7 @@ from game.persist.snapshot_check import FIELDS
 from game.ui.app import GameApp
 from game.ui.replay import ReplayApp
 from game.world.core import state
+from game.world.core.actions import Impossible, Move
 
 
 def resealed(path, change):
@@ -145,6 +146,48 @@ def test_a_re_signed_edit_is_refused_in_one_line_before_anything_runs(tmp_path, 
     run = game_main("play", "--load", str(path))
     assert run.returncode == 2 and len(run.stderr.strip().splitlines()) == 1
     assert message in run.stderr
+
+
+LOG_EDITS = {  # a saved log line's count (its fourth entry) must be a whole number from 1 up
+    "count zero": (["There is a wall in the way.", "info", 1, 0], "should be a whole number"),
+    "count text": (["There is a wall in the way.", "info", 1, "!"], "not '!'"),
+    "count true": (["There is a wall in the way.", "info", 1, True], "not True"),
+    "count huge": (["There is a wall in the way.", "info", 1, 10**12], "from 1 to 100000000"),
+    "five entries": (["There is a wall in the way.", "info", 1, 2, 3], "[text, tone, turn, c"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LOG_EDITS))
+def test_a_bad_count_in_the_log_is_refused_in_one_line(tmp_path, sample, name):
+    line, message = LOG_EDITS[name]
+    _refused_in_one_line(tmp_path, sample, lambda s: s["log"].append(line), message)
+
+
+def _wall_step(engine) -> Move:
+    """A step from the player into a wall."""
+    pos = engine.position(engine.player)
+    return next(Move(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx or dy)
+                and not engine.gamemap.walkable.item(pos.x + dx, pos.y + dy))
+
+
+def test_a_count_spelled_into_an_older_line_is_text_and_the_next_bump_counts_anew(
+        tmp_path, sample):
+    """An older save folded the count into the text; "(x!)" there once crashed the next wall
+    bump, which parsed it back. Now such a line is text, and the bump is a line of its own."""
+    path = tmp_path / "count.json"
+    shutil.copy(sample, path)
+    resealed(path, lambda s: s["log"].append(["There is a wall in the way. (x!)", "info", 1]))
+    engine = continue_game(path)
+    try:
+        step = _wall_step(engine)
+        for _ in range(2):
+            assert isinstance(engine.submit(step), Impossible)
+        old, new = engine.log[-2:]
+        assert (old.line, old.count) == ("There is a wall in the way. (x!)", 1)
+        assert (new.text, new.count, new.line) == ("There is a wall in the way.", 2,
+                                                   "There is a wall in the way. (x2)")
+    finally:
+        engine.close()
 
 
 def test_every_component_field_has_a_rule():

@@ -11,7 +11,7 @@ from game.ui.main_screen import MainScreen
 from game.ui.more import MORE, MoreScreen, overflows
 from game.ui.options import Options
 from game.ui.view import Layout, new_lines
-from game.world.core.actions import Wait
+from game.world.core.actions import Move, Wait
 from game.world.core.components import Health, Player
 from game.world.game import Game
 
@@ -118,7 +118,33 @@ def test_the_message_log_shows_turn_numbers():
     assert "turn" in shown
     lines = [line.strip() for line in shown.splitlines() if "wall" in line]
     last = app.engine.log[-1]
-    assert last.turn >= 4 and lines == [f"{last.turn} {last.text}"]
+    assert last.turn >= 4 and lines == [f"{last.turn} {last.line}"]
+
+
+def test_a_repeated_notice_counts():
+    engine = Game.scenario("#####\n#@..#\n#####\n", {})
+    try:
+        for _ in range(3):
+            engine.submit(Move(-1, 0))  # into the wall: refused, logged, counted
+        assert len(engine.log) == 1
+        last = engine.log[-1]
+        assert (last.text, last.count, last.line) == (
+            "There is a wall in the way.", 3, "There is a wall in the way. (x3)")
+    finally:
+        engine.close()
+
+
+def test_a_count_survives_a_save_and_restore():
+    engine = Game(3)
+    for _ in range(2):
+        engine.say("Hello.")
+    assert engine.state()["log"][-1] == ["Hello.", "info", 0, 2]
+    back = Game.from_state(engine.state())
+    try:
+        assert back.log[-1] == engine.log[-1] and back.log[-1].line == "Hello. (x2)"
+    finally:
+        back.close()
+        engine.close()
 
 
 def test_turns_survive_a_save_and_restore():

@@ -145,7 +145,7 @@ class Engine:
         if self.rules_version != systems.FIRST_VERSION:  # a first version's state is as it was
             data["rules_version"] = self.rules_version
         if log:
-            data["log"] = [[m.text, m.tone, m.turn] for m in self.log]
+            data["log"] = [_saved(m) for m in self.log]
         return data
 
     @classmethod
@@ -180,7 +180,8 @@ class Engine:
         self.player = data["player"]
         if self.depth not in self.levels or self.store.find(self.player, Player) is None:
             raise ValueError("bad game state: no player on a known level")
-        self.log = [Message(str(row[0]), str(row[1]), _turn(row)) for row in data.get("log", [])]
+        self.log = [Message(str(row[0]), str(row[1]), _turn(row), _count(row))
+                    for row in data.get("log", [])]
         pos = self.store.get(self.player, Position)
         self.gamemap.update_fov(pos.x, pos.y, FOV_RADIUS)
 
@@ -250,7 +251,7 @@ class Engine:
         return self.outcome is not None
 
     def say(self, text: str, tone: str = "info") -> Message:
-        """Log a line; the line as logged comes back ("... (x2)" for a notice again)."""
+        """Log a line; the line as logged comes back (counted again for a notice again)."""
         return self._append(text, tone)
 
     def _log(self, events: Sequence[Event]) -> None:
@@ -271,14 +272,12 @@ class Engine:
         del self.log[:-LOG_LIMIT]
 
     def _append(self, text: str, tone: str) -> Message:
-        """Add a line; the same notice again ("There is a wall in the way.") becomes
-        "... (x2)" instead of filling the log. Fights are logged blow by blow."""
+        """Add a line; the same notice again ("There is a wall in the way.") counts once more
+        ("... (x2)") instead of filling the log. Fights are logged blow by blow."""
         log = self.log
         last = log[-1] if log else None
-        if last is not None and tone == last.tone == "info" and (
-                last.text == text or last.text.startswith(text + " (x")):
-            count = int(last.text[len(text) + 3:-1]) if last.text != text else 1
-            message = log[-1] = Message(f"{text} (x{count + 1})", tone, self.turn)
+        if last is not None and tone == last.tone == "info" and last.text == text:
+            message = log[-1] = Message(text, tone, self.turn, last.count + 1)
         else:
             message = Message(text, tone, self.turn)
             log.append(message)
@@ -638,6 +637,18 @@ class Engine:
         """Every entity and its components, in id order."""
         for eid, comps in self.store.entities():
             yield eid, tuple(comps.values())
+
+
+def _saved(m: Message) -> list:
+    """A log line as a save holds it: [text, tone, turn], and its count when repeated."""
+    return [m.text, m.tone, m.turn] if m.count == 1 else [m.text, m.tone, m.turn, m.count]
+
+
+def _count(row: list) -> int:
+    """A saved log line's count (saves from before counts were kept folded "(x2)" into the
+    text: such a line stays as it is, once)."""
+    count = row[3] if len(row) > 3 else 1
+    return count if type(count) is int and count >= 1 else 1
 
 
 def _turn(row: list) -> int:

@@ -16,6 +16,14 @@ class Message:
     # The turn counter when it was logged (the message log shows it); not part of what the
     # message is, so two equal lines compare equal whenever they came.
     turn: int = field(default=0, compare=False)
+    # The same notice this many times in a row (``Engine._append``): kept as a number, not
+    # folded into the text, so nothing ever parses it back out of what a save says.
+    count: int = 1
+
+    @property
+    def line(self) -> str:
+        """The line as the log shows it: every screen, the morgue and the env read this."""
+        return self.text if self.count == 1 else f"{self.text} (x{self.count})"
 
 
 @dataclass(frozen=True, slots=True)
