@@ -4,11 +4,15 @@ tick skipped (``vitals._steady``) and a sleeper out of earshot answered at once
 
 from __future__ import annotations
 
+import dataclasses
+
 import esper
 import pytest
 
 from game.rules import stats
+from game.world.core.actions import Wait
 from game.world.core.components import (
+    Actor,
     Creature,
     Effects,
     Health,
@@ -142,12 +146,21 @@ def test_a_sleeper_out_of_earshot_does_nothing_and_rolls_nothing(engines):
     assert ai.sleeps_through(engine, engine.store.table[kobold], me) == kind.speed
     rolls = engine.streams.ai.getstate()
     before = engine.state_hash()
-    assert ai.act(engine, kobold) == ([], kind.speed)
-    assert ai.act(engine, kobold, engine.store.table[kobold]) == ([], kind.speed)
     assert engine.streams.ai.getstate() == rolls and engine.state_hash() == before
     # the full work agrees: it notices nothing, without a roll, and fights nobody
     assert not stealth.notices(engine, kobold) and feuds.opponent(engine, kobold) is None
     assert engine.streams.ai.getstate() == rolls and engine.state_hash() == before
+    # and the turn loop takes that answer: its turns pass asleep, never the full work
+    engine.play = dataclasses.replace(engine.play, awake_turn=_never)
+    tick = engine.component(kobold, Actor).next_tick
+    for _ in range(3):
+        engine.submit(Wait())
+    assert engine.component(kobold, Actor).next_tick >= tick + 3 * kind.speed
+    assert not creature.awake and engine.streams.ai.getstate() == rolls
+
+
+def _never(engine, eid, comps):
+    raise AssertionError("a sleeper out of earshot was given the full work")
 
 
 @pytest.mark.parametrize("why", ["heard", "foe", "awake"])

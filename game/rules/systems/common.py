@@ -110,11 +110,6 @@ def weapon_dice(attack: AttackProfile, f: Fighter) -> Dice:
     return attack.dice.plus(_not_stat(attack.damage_mods, f))
 
 
-def strength_adds(attack: AttackProfile, f: Fighter) -> bool:
-    """Whether the manual adds the fighter's Strength to this attack's damage."""
-    return any(m.reason == f"Strength {f.strength}" for m in attack.damage_mods)
-
-
 def protection_parts(clash: Clash) -> tuple[DefencePart, ...]:
     """The target's Protection as miss-reason parts: worn pieces as Armour, natural armour as
     Natural (for the systems that fold Protection into avoiding the blow)."""

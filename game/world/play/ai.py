@@ -29,19 +29,9 @@ BASH_ONE_IN = 4
 UNREACHABLE = np.iinfo(np.int32).max
 
 
-def act(engine: Engine, eid: int, comps: dict | None = None) -> tuple[list[Event], int]:
-    """One turn of a creature: returns its events and the ticks it took (a sleeper's turn as
-    ``sleeps_through`` answers it). ``comps``, when given, is esper's dict of its components
-    (the turn loop has it)."""
-    if comps is None:
-        comps = engine.store.table[eid]
-    slept = sleeps_through(engine, comps, engine.store.get(engine.player, Position))
-    return ([], slept) if slept is not None else awake_turn(engine, eid, comps)
-
-
 def awake_turn(engine: Engine, eid: int, comps: dict) -> tuple[list[Event], int]:
-    """``act`` for a creature that does not sleep through this turn (``sleeps_through`` has
-    said so: the turn loop asks it first)."""
+    """One turn of a creature that does not sleep through it (``sleeps_through`` has said
+    so: the turn loop asks it first): its events and the ticks it took."""
     creature = comps[Creature]
     kind = engine.catalog.creatures[creature.kind]
     pos = comps[Position]

@@ -139,10 +139,6 @@ def wand_powers(item: Consumable, rng: random.Random) -> Powers | None:
     return Powers(charges=item.charges.roll(rng)) if item.charges is not None else None
 
 
-def affix_for(catalog: Catalog, text: str) -> Affix | None:
-    return catalog.magic.affixes.get(text)
-
-
 # --- names a wizard may wish for ----------------------------------------------------------
 
 
