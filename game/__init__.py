@@ -1,3 +1,3 @@
 """A terminal roguelike whose combat follows the combat manual to the letter."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -39,7 +39,8 @@ def parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="watch a recording (t takes over)")
     replay.add_argument("path", metavar="PATH")
     verify = commands.add_parser("verify", help="replay a save from its seed and check it "
-                                 "(exit 0 in sync, 1 out of sync, 2 unreadable)")
+                                 "(exit 0 in sync, 1 out of sync, 2 unreadable or made by "
+                                 "a game version this one does not read)")
     verify.add_argument("path", metavar="PATH")
     add_bot(commands)
     add_wizard_tools(commands)

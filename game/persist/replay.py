@@ -11,7 +11,6 @@ import json
 import os
 from types import TracebackType
 
-from game import __version__
 from game.rules.messages import plural
 from game.world.core import actions as A
 from game.world.game import Game
@@ -155,7 +154,8 @@ def replay(save: SaveData | str | os.PathLike, *, upto: int | None = None,
 
 def verify(path: str | os.PathLike) -> tuple[int, str]:
     """(0, ...) in sync, (1, ...) out of sync naming the first differing action, (2, ...)
-    unreadable; the message is one line."""
+    unreadable, or made by a game version this one does not read (``versions``); the
+    message is one line."""
     try:
         save = load(path)
     except SaveError as err:
@@ -164,7 +164,7 @@ def verify(path: str | os.PathLike) -> tuple[int, str]:
         with replay(save, engine_keyframes=False) as seeker:
             _check_final(seeker)
     except OutOfSync as err:
-        return 1, f"{path}: {err}{_last_good(save, err.action)}{_version_note(save)}"
+        return 1, f"{path}: {err}{_last_good(save, err.action)}"
     actions, marks = len(save.actions), len(save.checkpoints)
     return 0, (f"{path}: in sync ({plural(actions, 'action')}, {plural(marks, 'checkpoint')}, "
                f"final hash {save.final_hash[:12]}"
@@ -186,8 +186,3 @@ def _last_good(save: SaveData, action: int) -> str:
     good = [k for k in save.checkpoints if k < action]
     return f" (in sync at checkpoint {max(good)})" if good else ""
 
-
-def _version_note(save: SaveData) -> str:
-    if save.game_version == __version__:
-        return ""
-    return f" (recorded by game version {save.game_version!r:.20}, this is {__version__})"

@@ -2,7 +2,7 @@
 
 One JSON object, written compactly with sorted keys::
 
-    {"format": 1, "game_version": "0.1.0", "seed": 7, "character": "dwarf warrior",
+    {"format": 1, "game_version": "0.2.0", "seed": 7, "character": "dwarf warrior",
      "wizard": false, "actions": [{"t": "move", "dx": 1, "dy": 0}, ...],
      "checkpoints": {"50": "<sha256>", "100": "...", "<len(actions)>": "..."},
      "snapshot": {... Game.state() ...}, "final_hash": "<sha256>", "dead": false,
@@ -25,7 +25,8 @@ instead of replaying from the seed, and loading does not parse the hundreds of o
 (``verify`` never uses them; a jump checks the one it restores as a snapshot and against its
 checkpoint). Older saves held each keyframe as an object, or as its JSON text: both still read.
 A save is untrusted input: :func:`load` checks everything and turns every problem into one
-:class:`SaveError` line naming the file; it never writes to the file.
+:class:`SaveError` line naming the file; it never writes to the file. A save made by a game
+version whose recordings this one does not read (:mod:`game.persist.versions`) is refused so.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ from .files import NotRegular, read_regular, short_name, write_atomic
 from .keyframes import pack, unpack
 from .snapshot_check import BadSnapshot, required_components
 from .snapshot_check import check as check_snapshot
+from .versions import refusal
 
 FORMAT = 1
 MAX_BYTES = 64 * 1024 * 1024  # far beyond any real game; refuses to parse a huge file
@@ -238,6 +240,9 @@ def load(path: str | os.PathLike) -> SaveData:
 
     _check_header(data, sealed, bad)
     _check_fields(data, bad)
+    refused = refusal(data["game_version"])  # before anything is made of its actions
+    if refused is not None:
+        raise bad(refused)
     actions = _actions(data["actions"], bad)
     checkpoints = _checkpoints(data["checkpoints"], len(actions), bad)
     _check_consistent(data, checkpoints, len(actions), bad)

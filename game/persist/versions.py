@@ -1,0 +1,27 @@
+"""Which game versions' recordings this version reads.
+
+A recording means what the version that made it made of its actions, so this version replays
+its own and those of the earlier versions in ``EARLIER``, whose play is kept for them. Any
+other version's (a newer game's, or a version never released) is refused in one line naming
+both versions: replayed here it would go out of sync and blame the recording for a change of
+rules. A change of play that an earlier version's recordings cannot be kept through takes
+that version out of the table, so its recordings are refused, not found out of sync.
+"""
+
+from __future__ import annotations
+
+from game import __version__
+
+EARLIER = ("0.1.0",)
+"""Earlier versions whose recordings this one replays as they were played (so they verify,
+and a game of theirs in progress goes on from its snapshot)."""
+
+
+def refusal(version: str) -> str | None:
+    """Why a recording made by game ``version`` is not read here, or None when it is."""
+    if version == __version__ or version in EARLIER:
+        return None
+    *earlier, last = (*EARLIER, __version__)
+    known = f"{', '.join(earlier)} and {last}" if earlier else last
+    return (f"made by game version {version!r:.20}; this is game version {__version__}, "
+            f"which reads only the recordings of versions {known}")
