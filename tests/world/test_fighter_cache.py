@@ -7,7 +7,8 @@ import esper
 import pytest
 
 from game.world.core.actions import Wait
-from game.world.core.components import Attributes, Hero, Item, Stance, Training
+from game.world.core.components import Attributes, Hero, Item, Player, Stance, Training
+from game.world.core.stamps import stamp
 from game.world.game import Game
 from game.world.play import fighters
 
@@ -60,4 +61,19 @@ def test_the_at_screen_fighter_is_cached_apart_and_never_stale():
     again = engine.fighter(me, known_only=True)
     assert again is not shown and again == fighters.fighter(engine.catalog, me, known_only=True)
     assert engine.fighter(me) == fresh(engine, me)  # the fighting one is its own entry
+    engine.close()
+
+
+def test_a_stamp_tells_one_from_true():
+    """The stamp reads as the state hash does (``written.reader``): a value's class counts,
+    in a field and in a container."""
+    engine = Game(5)
+    me = engine.player
+    training, flags = engine.component(me, Training), engine.component(me, Player)
+    training.skills["Sword"], flags.wizard = 1, False
+    before = stamp(engine.store.table, me)
+    training.skills["Sword"] = True
+    assert stamp(engine.store.table, me) != before
+    training.skills["Sword"], flags.wizard = 1, 0
+    assert stamp(engine.store.table, me) != before
     engine.close()

@@ -15,7 +15,6 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
-from dataclasses import fields
 from typing import TYPE_CHECKING
 
 from . import state, written
@@ -119,21 +118,6 @@ _SPELLED = {"entities": StateHasher._entities, "streams": StateHasher._streams_j
             "explored": StateHasher._explored_json}  # the parts of state() spelled here
 
 
-def _value_of(name: str, annotation: str, obj: str = "c") -> list[str]:
-    """The expressions a field is read by: the value and its class; a tuple or list of
-    scalars copied with the class of each; any other container deeply. ``obj`` names the
-    component in them."""
-    scalars = ("int", "str", "bool")
-    inner = [k.strip() for k in annotation[annotation.find("[") + 1:-1].split(",")]
-    if annotation.startswith("tuple[") and all(k in scalars for k in inner):
-        return [f"{obj}.{name}", f"*map(type, {obj}.{name})"]
-    if annotation.startswith("list[") and inner[0] in scalars:
-        return [f"tuple({obj}.{name})", f"*map(type, {obj}.{name})"]
-    if annotation.startswith(("dict", "list", "set", "tuple")):
-        return [f"_deep({obj}.{name})"]
-    return [f"{obj}.{name}", f"{obj}.{name}.__class__"]
-
-
 def _respelled(eid: int, comps: dict, kinds: tuple, values: tuple,
                hit: tuple | None) -> tuple[tuple, tuple, str, tuple]:
     """An entity's row again, each component's JSON kept from ``hit`` if it reads the same
@@ -167,20 +151,8 @@ _RESPELLERS: dict[tuple[type, ...], Callable[[dict, tuple, tuple | None], tuple]
 
 
 def _row_reader(kinds: tuple[type, ...]) -> Callable[[dict], tuple]:
-    """``comps -> ((each field read of one component), ...)`` in name order, written out from
-    the dataclass fields (as ``dataclasses`` writes ``__init__``): one call reads a whole
-    entity. A field is read as ``_value_of`` says."""
-    lines, reads = [], []
-    for index, kind in enumerate(_ORDER.get(kinds) or _order(kinds)):
-        lines.append(f"    c{index} = comps[K{index}]")
-        values = []
-        for f in fields(kind):
-            values += _value_of(written.identifier(kind, f.name), str(f.type), f"c{index}")
-        reads.append(f"({''.join(v + ', ' for v in values)})")
-    names = {f"K{i}": kind for i, kind in enumerate(_ORDER[kinds])}
-    code = "\n".join(["def read(comps):", *lines,
-                      f"    return ({''.join(r + ', ' for r in reads)})"])
-    reader = _ROW_READERS[kinds] = written.function(code, "read", {"_deep": _deep, **names})
+    """``comps -> ((each field read of one component), ...)`` in name order (``written``)."""
+    reader = _ROW_READERS[kinds] = written.reader(_ORDER.get(kinds) or _order(kinds))
     return reader
 
 
@@ -192,15 +164,6 @@ def _order(kinds: tuple[type, ...]) -> tuple[type, ...]:
     """An entity's component classes in the order its JSON lists them (by name)."""
     order = _ORDER[kinds] = tuple(sorted(kinds, key=lambda k: k.__name__))
     return order
-
-
-def _deep(value):
-    """A container's snapshot, each scalar with its class."""
-    if isinstance(value, dict):
-        return tuple((k, _deep(v)) for k, v in value.items())
-    if isinstance(value, list | set | tuple):
-        return (value.__class__, *(_deep(v) for v in value))
-    return (value, value.__class__)
 
 
 def _speller(kind: type) -> Callable[[object], str]:
@@ -222,9 +185,3 @@ def _speller(kind: type) -> Callable[[object], str]:
 
 
 _SPELLERS: dict[type, Callable[[object], str]] = {}
-
-
-def component_text(component: object) -> str:
-    """``'"Kind":{...}'``: a component's part of its entity's row (what ``_speller`` makes)."""
-    kind = type(component)
-    return (_SPELLERS.get(kind) or _speller(kind))(component)
