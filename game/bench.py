@@ -33,8 +33,9 @@ from game.frontends.terminal import AnsiRenderer
 from game.persist.replay import Seeker, verify
 from game.persist.savefile import load, save
 from game.ui.app import GameApp
+from game.wizard import scratch
 from game.wizard.fsim import Arena, simulate
-from game.wizard.inspect import Side, inspect
+from game.wizard.inspect import inspect
 
 from .world.core import actions as A
 from .world.core.engine import KEYFRAME_EVERY
@@ -259,11 +260,7 @@ def frame_figures(seed: int, frames: int) -> dict[str, float]:
 
 
 def odds_ms(repeats: int) -> float:
-    engine = Game(SEEDS[0])
-    kind = engine.catalog.creatures["orc warrior"]
-    you = Side("you", engine.fighter(engine.player), 14)
-    it = Side(kind.name, kind.fighter(), kind.hit_points)
-    engine.close()
+    you, it = scratch.side("dwarf warrior"), scratch.side("orc warrior")
     return timed(lambda: inspect(you, it), repeats) * 1000
 
 

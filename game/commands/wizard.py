@@ -11,6 +11,7 @@ import time
 
 from game.content.catalog import Catalog, load_catalog
 from game.rules import systems
+from game.wizard import scratch
 from game.wizard.fsim import PLAYER, Arena, comparison, simulate
 from game.wizard.inspect import Side, inspect, table
 
@@ -27,12 +28,8 @@ class BadName(ValueError):
 def side(catalog: Catalog, name: str, character: str) -> Side:
     if name == PLAYER:
         name = character
-    if name in catalog.characters:
-        hero = catalog.characters[name]
-        return Side(name, hero.fighter(), hero.hit_points, is_player=True)
-    if name in catalog.creatures:
-        kind = catalog.creatures[name]
-        return Side(name, kind.fighter(), kind.hit_points)
+    if name in catalog.characters or name in catalog.creatures:
+        return scratch.side(name, catalog)
     raise BadName(unknown("fighter", name, [PLAYER, *catalog.characters, *catalog.creatures]))
 
 

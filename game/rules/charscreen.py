@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from . import profiles, systems
 from .items import Armour
 from .profiles import AttackProfile, Fighter
@@ -22,21 +20,24 @@ def attack_line(attack: AttackProfile) -> str:
 
 
 def attack_lines(f: Fighter, thrown: profiles.Weapon | None = None,
-                 rules: str = systems.DEFAULT) -> list[tuple[str, str]]:
+                 rules: str = systems.DEFAULT,
+                 thrower: Fighter | None = None) -> list[tuple[str, str]]:
     """(label, line) for the main-hand blow (or bare hands), the off-hand blow with two
     weapons, and the shot of the missile weapon or the throw of a throwing weapon: in the
-    manual's numbers, or in those of the combat system ``rules`` names."""
+    manual's numbers, or in those of the combat system ``rules`` names. ``thrower``: the
+    Fighter that counts the thrown thing's own magic (the world's, built for that throw)."""
     blows = profiles.melee_attacks(f)
     labels = ["Main hand", "Off hand"] if len(blows) == 2 else ["Blow"] * len(blows)
-    attacks = list(zip(labels, blows, strict=True))
+    attacks = [(label, f, blow) for label, blow in zip(labels, blows, strict=True)]
     shot = profiles.shot(f)
     if shot is not None:
-        attacks.append((f"Shot ({shot.weapon})", shot))
+        attacks.append((f"Shot ({shot.weapon})", f, shot))
     if thrown is not None:
-        attacks.append((f"Throw ({thrown.name})", profiles.throw(f, thrown)))
+        by = thrower or f
+        attacks.append((f"Throw ({thrown.name})", by, profiles.throw(by, thrown)))
     if rules == systems.DEFAULT:
-        return [(label, attack_line(a)) for label, a in attacks]
-    return [(label, system_attack_line(rules, f, a)) for label, a in attacks]
+        return [(label, attack_line(a)) for label, _, a in attacks]
+    return [(label, system_attack_line(rules, by, a)) for label, by, a in attacks]
 
 
 def _named(columns: tuple[str, ...], values: tuple[str, ...]) -> str:
@@ -83,36 +84,36 @@ def armour_words(piece: Armour) -> str:
     return ", ".join(words)
 
 
-def item_lines(f: Fighter, data: object, *, in_use: bool = False) -> list[str]:
+def item_lines(now: Fighter, with_it: Fighter, data: object, *, in_use: bool = False,
+               thrower: Fighter | None = None) -> list[str]:
     """What examining a weapon or armour shows: its numbers as the fighter would have them
-    with it in use (the same profiles the attack uses), and the same numbers now; for the
-    thing in use (``in_use``) they are the same, so "Now" is left out."""
-    lines = _item_lines(f, data)
+    with it in use (``with_it``: the world's Fighter with the thing in its place, its own
+    known magic counted and that of what it puts aside not), and the same numbers ``now``;
+    for the thing in use (``in_use``) they are the same, so "Now" is left out. ``thrower``:
+    the Fighter whose throw of it counts its own magic (a weapon made for throwing)."""
+    lines = _item_lines(now, with_it, data, thrower or now)
     return [line for line in lines if not line.startswith(NOW)] if in_use else lines
 
 
 NOW = "Now:  "
 
 
-def _item_lines(f: Fighter, data: object) -> list[str]:
+def _item_lines(f: Fighter, with_it: Fighter, data: object, thrower: Fighter) -> list[str]:
     if isinstance(data, profiles.Weapon) and data.is_missile:
-        shot = profiles.shot(replace(f, missile=data))
+        shot = profiles.shot(with_it)
         now = profiles.shot(f)
         assert shot is not None  # data is a missile weapon, so it shoots
         return [f"Shot: {attack_line(shot)}", *_threat(shot),
                 f"{NOW}{attack_line(now)}" if now else NOW + "no missile weapon"]
     if isinstance(data, profiles.Weapon):
-        off = None if data.two_handed else f.off_hand
-        blow = profiles.blow(replace(f, main_hand=data, off_hand=off), data)
+        blow = profiles.blow(with_it, data)
         lines = [f"Blow: {attack_line(blow)}", *_threat(blow)]
         if data.made_for_throwing:
-            lines.append(f"Throw: {attack_line(profiles.throw(f, data))}")
+            lines.append(f"Throw: {attack_line(profiles.throw(thrower, data))}")
         return lines + [f"{NOW}{attack_line(profiles.melee_attacks(f)[0])}"]
-    if isinstance(data, Armour) and not data.is_shield:
-        worn = tuple(a for a in f.worn if a.slot != data.slot) + (data,)
-        return [f"Worn: {defence_line(replace(f, worn=worn))}", f"{NOW}{defence_line(f)}"]
     if isinstance(data, Armour):
-        return [f"Held: {defence_line(replace(f, off_hand=data))}", f"{NOW}{defence_line(f)}"]
+        label = "Held" if data.is_shield else "Worn"
+        return [f"{label}: {defence_line(with_it)}", f"{NOW}{defence_line(f)}"]
     return []
 
 

@@ -94,20 +94,28 @@ class CharacterScreen(InfoPage):
         return y + 1
 
     def attack_lines(self) -> list[tuple[str, str]]:
-        fighter = self.engine.fighter(self.engine.player, known_only=True)
-        thrown = None if fighter.missile is not None else self._throwing_weapon()
-        rules = self.engine.rules
-        lines = charscreen.attack_lines(fighter, thrown=thrown, rules=rules)
+        engine = self.engine
+        fighter = engine.fighter(engine.player, known_only=True)
+        item = None if fighter.missile is not None else self._throwing_weapon()
+        thrown: Weapon | None = None
+        thrower = None
+        if item is not None:
+            data = describe.item_data(engine, item)
+            assert isinstance(data, Weapon)  # _throwing_weapon found a weapon
+            thrown = data
+            thrower = engine.fighter(engine.player, known_only=True, thrown=item)
+        rules = engine.rules
+        lines = charscreen.attack_lines(fighter, thrown=thrown, rules=rules, thrower=thrower)
         if rules != systems.DEFAULT:  # the numbers it fights with, as the odds inspector's
             lines.append(("Defence", charscreen.system_defence_words(rules, fighter)))
         return lines
 
-    def _throwing_weapon(self) -> Weapon | None:
+    def _throwing_weapon(self) -> int | None:
         """The first thing carried that is made for throwing (shown when no bow is readied)."""
         for item in self.engine.inventory():
             data = describe.item_data(self.engine, item)
             if isinstance(data, Weapon) and data.made_for_throwing:
-                return data
+                return item
         return None
 
     def _draw_equipment(self, console: tcod.console.Console, y: int) -> None:

@@ -127,8 +127,13 @@ def examine(session: Session, item: int) -> MenuScreen:
     """An item's numbers as they would be in use, beside the same numbers now."""
     engine = session.engine
     data = describe.item_data(engine, item)
-    lines = charscreen.item_lines(engine.fighter(engine.player), data,
-                                  in_use=engine.equipped_slot(item) is not None)
+    me = engine.player
+    thrower = engine.fighter(me, known_only=True, thrown=item) \
+        if isinstance(data, Weapon) and data.made_for_throwing else None
+    lines = charscreen.item_lines(engine.fighter(me, known_only=True),
+                                  engine.fighter(me, known_only=True, trying=item), data,
+                                  in_use=engine.equipped_slot(item) is not None,
+                                  thrower=thrower)
     lines.append(f"Weight {describe.pounds(describe.weight_tenths(engine, item))}")
     text = getattr(data, "description", "")
     if text:

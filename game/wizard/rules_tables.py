@@ -9,15 +9,18 @@ from __future__ import annotations
 from game.content.catalog import Catalog, load_catalog
 from game.rules import profiles, systems
 
+from . import scratch
+
 BEGIN = "<!-- conversion tables: python -m game.wizard.rules_tables -->"
 END = "<!-- end of conversion tables -->"
 
 
 def rows(catalog: Catalog) -> list[tuple[str, profiles.Fighter]]:
-    """An ordinary unarmoured fighter, then the starting characters, then the creatures."""
+    """An ordinary unarmoured fighter, then the starting characters, then the creatures, each
+    as play builds it (``scratch.fighter``)."""
     out = [("(ordinary, unarmoured)", profiles.Fighter())]
-    out += [(name, kind.fighter()) for name, kind in catalog.characters.items()]
-    out += [(name, kind.fighter()) for name, kind in catalog.creatures.items()]
+    out += [(name, scratch.fighter(name, catalog)) for name in catalog.characters]
+    out += [(name, scratch.fighter(name, catalog)) for name in catalog.creatures]
     return out
 
 

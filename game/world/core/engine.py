@@ -406,13 +406,16 @@ class Engine:
 
     # --- queries for processors and screens ---------------------------------------------
 
-    def fighter(self, eid: int, *, known_only: bool = False,
-                thrown: int | None = None) -> profiles.Fighter:
-        """As it fights now (all its magic), or as the @ screen shows it (``known_only``)."""
+    def fighter(self, eid: int, *, known_only: bool = False, thrown: int | None = None,
+                trying: int | None = None) -> profiles.Fighter:
+        """As it fights now (all its magic), or as the @ screen shows it (``known_only``);
+        ``thrown``: with that item's own magic serving a throw; ``trying``: with that carried
+        item put in use (what examining it shows). Those two are built afresh, not kept."""
         self.use()
         in_wall = self.in_wall(eid)
-        if thrown is not None:
-            return self.play.fighter(self.catalog, eid, in_wall=in_wall, thrown=thrown)
+        if thrown is not None or trying is not None:
+            return self.play.fighter(self.catalog, eid, in_wall=in_wall, known_only=known_only,
+                                     thrown=thrown, trying=trying)
         return self._fighters.get(self, eid, in_wall, known_only)
 
     def in_wall(self, eid: int) -> bool:

@@ -42,7 +42,7 @@ class Gameplay:
     gone: Callable[[int], None]
     """An entity was swept away (a regenerated level): nobody fights it any more."""
     fighter: Callable[..., Fighter]
-    """``fighter(catalog, eid, in_wall=, known_only=, thrown=)``: the rules' Fighter."""
+    """``fighter(catalog, eid, in_wall=, known_only=, thrown=, trying=)``: the rules' Fighter."""
     display_name: Callable[[Engine, int], str]
     """An item's name as the player knows it."""
     skill_names: Callable[[Catalog], list[str]]

@@ -60,21 +60,56 @@ def burden(catalog: Catalog, eid: int) -> str:
 
 
 def fighter(catalog: Catalog, eid: int, *, in_wall: bool = False, known_only: bool = False,
-            thrown: int | None = None) -> profiles.Fighter:
+            thrown: int | None = None, trying: int | None = None) -> profiles.Fighter:
     """The Fighter for any combatant as it stands now, all its magic counted. ``known_only``:
     as the @ screen shows it (only identified powers; nothing of the moment, as being
-    dazzled). ``thrown``: an item about to be thrown, whose own magic serves the throw."""
-    found = _fighter(catalog, eid, in_wall)
-    magic = found.magic + carried_magic(catalog, eid, known_only, thrown)
+    dazzled). ``thrown``: an item about to be thrown, whose own magic serves the throw.
+    ``trying``: the player as it would be with that carried item in use (``in_use``), its own
+    magic in its place and the magic of what it puts aside gone: what examining it shows."""
+    eq = esper.try_component(eid, Equipment)
+    if trying is not None and eq is not None:
+        eq = in_use(catalog, eq, trying)
+    found = _fighter(catalog, eid, in_wall, eq)
+    magic = found.magic + carried_magic(catalog, eid, known_only, thrown, eq)
     magic += effect_magic(catalog, eid)
     dazzled = not known_only and effect_ticks(eid, "dazzled") > 0
     return replace(found, magic=magic, dazzled=dazzled)
 
 
-def carried_magic(catalog: Catalog, eid: int, known_only: bool,
-                  thrown: int | None) -> tuple[profiles.Magic, ...]:
-    """The magic of what the entity holds and wears (a creature: everything it carries)."""
-    eq = esper.try_component(eid, Equipment)
+def in_use(catalog: Catalog, eq: Equipment, item: int) -> Equipment:
+    """The equipment with ``item`` where examining puts it: a weapon in the main hand (a
+    two-handed one empties the off hand), a missile weapon readied, ammunition quivered, a
+    shield in the off hand, armour in its slot; whatever was there is put aside."""
+    data = item_data(catalog, item)
+    out = replace(eq)
+    for slot, held in out.slots().items():
+        if held == item:
+            setattr(out, slot, None)
+    if isinstance(data, Ammo):
+        out.ammo = item
+    elif isinstance(data, Weapon) and data.is_missile:
+        out.missile = item
+    elif isinstance(data, Weapon):
+        out.main = item
+        if data.two_handed:
+            out.off = None
+    elif isinstance(data, Armour):
+        if data.is_shield:
+            out.off = item
+            main = item_data(catalog, out.main)
+            if isinstance(main, Weapon) and main.two_handed:
+                out.main = None
+        else:
+            setattr(out, data.slot, item)
+    return out
+
+
+def carried_magic(catalog: Catalog, eid: int, known_only: bool, thrown: int | None,
+                  eq: Equipment | None = None) -> tuple[profiles.Magic, ...]:
+    """The magic of what the entity holds and wears (a creature: everything it carries);
+    ``eq``: the equipment to count, when not the entity's own (``in_use``)."""
+    if eq is None:
+        eq = esper.try_component(eid, Equipment)
     if eq is not None:
         places = [(slot, item) for slot, item in eq.slots().items() if item is not None]
     else:
@@ -124,7 +159,8 @@ def effect_magic(catalog: Catalog, eid: int) -> tuple[profiles.Magic, ...]:
     return tuple(out)
 
 
-def _fighter(catalog: Catalog, eid: int, in_wall: bool) -> profiles.Fighter:
+def _fighter(catalog: Catalog, eid: int, in_wall: bool,
+             eq: Equipment | None) -> profiles.Fighter:
     creature = esper.try_component(eid, Creature)
     stance = stats.STANCES[esper.component_for_entity(eid, Stance).name] \
         if esper.has_component(eid, Stance) else None
@@ -138,7 +174,8 @@ def _fighter(catalog: Catalog, eid: int, in_wall: bool) -> profiles.Fighter:
         if in_wall:
             changes["wall"] = kind.wall_defence
         return replace(base, **changes)
-    return _player_fighter(catalog, eid, stance or stats.NORMAL, health.max_hp)
+    assert eq is not None  # the player holds and wears
+    return _player_fighter(catalog, eid, stance or stats.NORMAL, health.max_hp, eq)
 
 
 def skill_names(catalog: Catalog) -> list[str]:
@@ -160,11 +197,10 @@ def _hero_parts(catalog: Catalog, eid: int) -> dict:
                 natural_protection=race.natural_protection, natural_noun=race.natural_noun)
 
 
-def _player_fighter(catalog: Catalog, eid: int, stance: stats.Stance,
-                    max_hp: int) -> profiles.Fighter:
+def _player_fighter(catalog: Catalog, eid: int, stance: stats.Stance, max_hp: int,
+                    eq: Equipment) -> profiles.Fighter:
     attrs = esper.component_for_entity(eid, Attributes)
     training = esper.component_for_entity(eid, TrainingC)
-    eq = esper.component_for_entity(eid, Equipment)
     worn = tuple(a for a in (item_data(catalog, getattr(eq, s)) for s in WORN_SLOTS)
                  if isinstance(a, Armour))
     ammo = item_data(catalog, eq.ammo)
