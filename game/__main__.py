@@ -117,7 +117,12 @@ def add_wizard_tools(commands) -> None:
                        help="a creature, a starting character, or 'player'")
         p.add_argument("defender", type=character_name, metavar="DEFENDER")
     fsim.add_argument("--rounds", type=count, default=FSIM_ROUNDS, metavar="N")
-    fsim.add_argument("--csv", metavar="FILE", help="write each fight's result")
+    fsim.add_argument("--csv", metavar="FILE",
+                      help="write each fight's result (with a rules column)")
+    fsim.add_argument("--as-play", action="store_true",
+                      help="fight as play does: training, stamina, bleeding, poison and "
+                           "regeneration during the fight (by default as the exact figure "
+                           "assumes)")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -13,7 +13,7 @@ from game.content.catalog import Catalog, load_catalog
 from game.rules import systems
 from game.wizard import scratch
 from game.wizard.fsim import PLAYER, Arena, comparison, simulate
-from game.wizard.inspect import Side, inspect, table
+from game.wizard.inspect import Side, inspect, side_by_side, table
 
 from .common import EXIT_USAGE, fail, unknown
 
@@ -42,8 +42,10 @@ def run_odds(args: argparse.Namespace) -> int:
         you, it = (side(catalog, n, args.char) for n in (args.attacker, args.defender))
     except BadName as err:
         return fail(str(err), EXIT_USAGE)
-    tables = ["\n".join(table(inspect(you, it, name))) for name in names]
-    print("\n\n".join(tables))
+    if len(names) == 1:
+        print("\n".join(table(inspect(you, it, names[0]))))
+    else:
+        print("\n".join(side_by_side({name: inspect(you, it, name) for name in names})))
     return 0
 
 
@@ -80,25 +82,33 @@ def run_fsim(args: argparse.Namespace) -> int:
         attacker, defender, character = _fsim_sides(catalog, args)
     except BadName as err:
         return fail(str(err), EXIT_USAGE)
+    as_play = bool(getattr(args, "as_play", False))
     reports = {}
     for name in names:
-        arena = Arena(attacker, defender, seed=args.seed, character=character, rules=name)
+        arena = Arena(attacker, defender, seed=args.seed, character=character, rules=name,
+                      as_play=as_play)
         started = time.monotonic()
         reports[name] = simulate(arena, args.rounds, progress=_progress(args.rounds, started))
         arena.engine.close()
         if sys.stderr.isatty() and time.monotonic() - started > 1:
             print(file=sys.stderr)
     title = f"{character if attacker == PLAYER else attacker} against {defender}, seed {args.seed}"
-    report = reports[names[-1]]
     if len(names) == 1:
         print(title + ("" if names[0] == systems.DEFAULT else f", {names[0]} rules"))
-        print("\n".join(report.lines()))
+        print("\n".join(reports[names[0]].lines()))
     else:
         print(f"{title}, {args.rounds} fights under each rules")
         print("\n".join(comparison(reports)))
+    print(AS_PLAY if as_play else AS_EXACT)
     if args.csv:
-        _write_csv(args.csv, report)
+        _write_csv(args.csv, reports)
     return 0
+
+
+AS_EXACT = ("Fought as the exact figure assumes: no training, stamina, bleeding, poison or "
+            "regeneration during a fight (--as-play: as play fights).")
+AS_PLAY = ("Fought as play fights (--as-play): training, stamina, bleeding, poison and "
+           "regeneration during the fight, which the exact figure leaves out.")
 
 
 def _progress(total: int, started: float):
@@ -119,9 +129,11 @@ def _progress(total: int, started: float):
     return show
 
 
-def _write_csv(path: str, report) -> None:
+def _write_csv(path: str, reports: dict) -> None:
+    """Every fight of every system asked for, one row each, its system named."""
     with open(path, "w", newline="") as out:
         writer = csv.writer(out)
-        writer.writerow(["fight", "winner", "seconds"])
-        for n, (winner, ticks) in enumerate(report.tally.results, 1):
-            writer.writerow([n, winner, f"{ticks / 10:.1f}"])
+        writer.writerow(["rules", "fight", "winner", "seconds"])
+        for rules, report in reports.items():
+            for n, (winner, ticks) in enumerate(report.tally.results, 1):
+                writer.writerow([rules, n, winner, f"{ticks / 10:.1f}"])

@@ -11,6 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
+import numpy as np
+
 from .dice import TWO_D12_COUNTS, Dice, convolve_power
 from .profiles import AttackProfile, DefenceProfile
 from .resolve import attack_hits, soak_range
@@ -195,3 +197,41 @@ def duel(first: dict[int, Fraction], first_ticks: int, first_hp: int,
                       for j in range(1, blows + 1))
     scale = whole_a * whole_b
     return Duel(Fraction(first_wins, scale), Fraction(second_wins, scale))
+
+
+Exchange = dict[tuple[int, int], Fraction]  # (damage to the target, to the attacker): chance
+
+
+def chain_duel(first: list[Exchange], first_ticks: int, first_hp: int,
+               second: list[Exchange], second_ticks: int, second_hp: int,
+               actions: int = 40) -> Duel:
+    """Who falls first when each blow can hurt both sides (a counterattack): a Markov chain
+    over both sides' hit points, blow by blow in time order (the first side first on a tie,
+    each attack's blows one after another, none after a side falls), ``actions`` attacks a
+    side. ``first`` and ``second`` are each side's blows of one attack. Worked in floats
+    (to about 1e-15), as numpy arrays over (first's hit points, second's)."""
+    alive = np.zeros((first_hp + 1, second_hp + 1))
+    alive[first_hp, second_hp] = 1.0
+    wins = [0.0, 0.0]
+    for side in _turns(first_ticks, second_ticks, actions):
+        for blow in (first, second)[side]:
+            view = alive if side == 0 else alive.T  # (the striker's hp, the target's)
+            new = np.zeros_like(view)
+            for (to_target, to_self), p in blow.items():
+                w = float(p)
+                wins[side] += w * view[:, 1:to_target + 1].sum()
+                standing = view[:, to_target + 1:]
+                wins[1 - side] += w * standing[1:to_self + 1].sum()
+                rows, columns = view.shape[0] - to_self, view.shape[1] - to_target
+                if rows > 1 and columns > 1:  # some are left standing on both sides
+                    new[1:rows, 1:columns] += w * standing[to_self + 1:]
+            alive = new if side == 0 else new.T
+    return Duel(Fraction(wins[0]), Fraction(wins[1]))
+
+
+def _turns(first_ticks: int, second_ticks: int, actions: int) -> list[int]:
+    """Whose attack comes next (0 the first side, 1 the second), ``actions`` each, in time
+    order from time 0, the first side first on a tie."""
+    times = [(k * first_ticks, 0) for k in range(actions)]
+    times += [(k * second_ticks, 1) for k in range(actions)]
+    return [side for _, side in sorted(times)]

@@ -1,9 +1,13 @@
 """The fight simulator: many fights through the same combat code as play, beside the exact odds.
 
 Each fight happens in a small arena engine: the two fighters stand side by side and trade
-attacks in time order through ``combat.melee`` (profiles, ``resolve``, wounds, stamina, death),
-with bleeding and poison ticking every 6 s as in play. Training is undone after each fight so
-the thousandth fight is fought by the same build as the first.
+attacks in time order through ``combat.melee`` (profiles, ``resolve``, wounds, death), both
+from time 0, the attacker first on a tie, as the exact figure has it. By default a fight is
+fought as the exact figure assumes: the build stays as it began (training and stamina are put
+back after every attack) and nothing ticks between blows (no bleeding, poison or
+regeneration), so simulated and exact differ by sampling alone. ``as_play`` fights as play
+does: training and stamina change during the fight, and vitals tick every 6 s. Either way the
+build is put back after each fight, so the thousandth fight is fought as the first.
 """
 
 from __future__ import annotations
@@ -60,8 +64,10 @@ class Arena:
 
     def __init__(self, attacker: str, defender: str, *, seed: int = 0,
                  character: str = "dwarf warrior", catalog: Catalog | None = None,
-                 build: Game | None = None, rules: str = "manual") -> None:
+                 build: Game | None = None, rules: str = "manual",
+                 as_play: bool = False) -> None:
         self.catalog = catalog or load_catalog()
+        self.as_play = as_play
         legend = {"A": attacker} if attacker != PLAYER else {}
         legend["B"] = defender
         engine = Game.scenario(ARENA.replace("A", "A" if attacker != PLAYER else "."),
@@ -102,22 +108,29 @@ class Arena:
     def _reset(self) -> tuple[int, int]:
         e = self.engine
         e.outcome, e.cause, e.now = None, "", 0
-        training = e.store.get(e.player, Training)
-        training.skills, training.styles = (dict(self.training.skills),
-                                            dict(self.training.styles))
-        training.points = dict(self.training.points)
         if self.hero is not None:
             e.set_component(e.player, copy.copy(self.hero))
         e.store.get(e.player, Health).max_hp = self.max_hp
         self.attacker = self._ensure_attacker()
         defender = self._ensure(4, self.names[1])
-        for x, eid in ((3, self.attacker), (4, defender)):
+        self._keep_build(self.attacker, defender)
+        for eid in (self.attacker, defender):
             e.heal_fully(eid)
-            start = self.stances[x]
-            stance = e.store.get(eid, Stance)
-            stance.name, stance.stamina = start.name, start.stamina
             e.store.get(eid, Vitals).next_tick = 60
         return self.attacker, defender
+
+    def _keep_build(self, a: int, b: int) -> None:
+        """Ranks, training and stances as they were at the start."""
+        e = self.engine
+        training = e.store.get(e.player, Training)
+        training.skills, training.styles = (dict(self.training.skills),
+                                            dict(self.training.styles))
+        training.points = dict(self.training.points)
+        for x, eid in ((3, a), (4, b)):
+            if e.exists(eid):
+                start = self.stances[x]
+                stance = e.store.get(eid, Stance)
+                stance.name, stance.stamina = start.name, start.stamina
 
     def fight(self, tally: Tally, limit: int = 6000) -> None:
         """One fight to the death (or ``limit`` ticks), added to ``tally``."""
@@ -128,11 +141,14 @@ class Arena:
         while True:
             actor = min(clock, key=lambda k: (clock[k], k != a))
             e.now = clock[actor]
-            vitals.metabolise(e, actor)
+            if self.as_play:
+                vitals.metabolise(e, actor)
             if self._over(a, b) or e.now > limit:
                 break
             target = b if actor == a else a
             events, ticks = combat.melee(e, actor, target)
+            if not self.as_play:
+                self._keep_build(a, b)
             if actor == a:
                 tally.actions += 1
                 _count(tally, events, a)
@@ -260,5 +276,4 @@ def simulate(arena: Arena, rounds: int,
         pass
     return Report(tally, float(exact.your_hit), float(exact.your_crit),
                   float(sum(v * p for v, p in exact.your_damage.items())),
-                  float(exact.duel.first_wins) if exact.duel else float("nan"), you.ticks,
-                  arena.engine.rules)
+                  float(exact.duel.first_wins), you.ticks, arena.engine.rules)

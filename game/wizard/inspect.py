@@ -77,8 +77,9 @@ class Inspection:
     your_damage: dict[int, Fraction]
     its_damage: dict[int, Fraction]
     kills: list[Fraction]  # you kill it within 1, 2, ... attacks
-    duel: odds.Duel | None  # None where the system's sides are not independent (coc)
+    duel: odds.Duel
     rules: str = systems.DEFAULT
+    your_miss: Fraction = Fraction(0)  # every blow of your attack misses
 
 
 def _chances(attacker: Side, defender: Side, rules: str) -> tuple[Fraction, Fraction]:
@@ -90,10 +91,30 @@ def inspect(you: Side, it: Side, rules: str = systems.DEFAULT) -> Inspection:
     your_hit, your_crit = _chances(you, it, rules)
     its_hit, its_crit = _chances(it, you, rules)
     yours, theirs = action_distribution(you, it, rules), action_distribution(it, you, rules)
-    duel = (odds.duel(yours, you.ticks, you.hp, theirs, it.ticks, it.hp, DUEL_BLOWS)
-            if systems.get(rules).EXACT_DUEL else None)
+    duel = duel_odds(you, it, rules, yours, theirs)
     return Inspection(you, it, your_hit, its_hit, your_crit, its_crit, yours, theirs,
-                      odds.kill_chances(yours, it.hp, KILL_BLOWS), duel, rules)
+                      odds.kill_chances(yours, it.hp, KILL_BLOWS), duel, rules,
+                      all_miss(you, it, rules))
+
+
+def all_miss(attacker: Side, defender: Side, rules: str) -> Fraction:
+    """The chance that every blow of one attack misses (each blow rolls on its own)."""
+    out = Fraction(1)
+    for attack in attacker.attacks:
+        out *= 1 - systems.get(rules).chances(clash(attacker, defender, attack))[0]
+    return out
+
+
+def duel_odds(you: Side, it: Side, rules: str, yours: dict[int, Fraction],
+              theirs: dict[int, Fraction]) -> odds.Duel:
+    """Who kills whom first, both striking from time 0 (you first on a tie): two independent
+    chains where only the striker's blows hurt, else (a counterattack hurts the attacker,
+    coc) one chain over both sides' hit points."""
+    if systems.get(rules).EXACT_DUEL:
+        return odds.duel(yours, you.ticks, you.hp, theirs, it.ticks, it.hp, DUEL_BLOWS)
+    mine = [systems.exchange(rules, clash(you, it, a)) for a in you.attacks]
+    back = [systems.exchange(rules, clash(it, you, a)) for a in it.attacks]
+    return odds.chain_duel(mine, you.ticks, you.hp, back, it.ticks, it.hp, DUEL_BLOWS)
 
 
 def numbers_lines(ins: Inspection) -> list[str]:
@@ -131,7 +152,7 @@ def table(ins: Inspection) -> list[str]:
         f"  {armour_line(ins)}",
         "",
         f"Your damage per attack after {system.ARMOUR_LABEL} ({it.name}):",
-        *histogram(ins.your_damage),
+        *histogram(ins.your_damage, ins.your_miss),
         "",
         "You kill it within: " + "  ".join(
             f"{n + 1}: {pct(p).strip()}" for n, p in enumerate(ins.kills[:3])),
@@ -156,26 +177,54 @@ def armour_line(ins: Inspection) -> str:
 
 
 def _duel_line(ins: Inspection) -> str:
-    if ins.duel is None:
-        return (f"Who kills whom first is not exact under {ins.rules}: a counterattack "
-                "hurts the attacker (python -m game fsim simulates it)")
     return (f"You kill it first: {pct(ins.duel.first_wins).strip()}   "
             f"it kills you first: {pct(ins.duel.second_wins).strip()}"
             + (f"   undecided: {pct(ins.duel.undecided).strip()}"
                if ins.duel.undecided > Fraction(1, 10**4) else ""))
 
 
-def histogram(dist: dict[int, Fraction], rows: int = 10) -> list[str]:
-    """A small bar chart; values are grouped into at most ``rows`` bins."""
-    values = sorted(dist)
-    low, high = values[0], values[-1]
-    width = max(1, -(-(high - low + 1) // rows))
-    bins: list[tuple[str, Fraction]] = []
-    for start in range(low, high + 1, width):
-        end = min(high, start + width - 1)
-        p = sum((q for v, q in dist.items() if start <= v <= end), Fraction(0))
-        label = f"{start}" if start == end else f"{start}-{end}"
-        bins.append((label, p))
+def histogram(dist: dict[int, Fraction], miss: Fraction = Fraction(0),
+              rows: int = 10) -> list[str]:
+    """A small bar chart: a row for a miss, one for a hit that did no damage (a glance),
+    then the damage done grouped into at most ``rows`` bins."""
+    glanced = dist.get(0, Fraction(0)) - miss
+    bins: list[tuple[str, Fraction]] = [("miss", miss), ("no damage", glanced)]
+    values = sorted(v for v in dist if v > 0)
+    if values:
+        low, high = values[0], values[-1]
+        width = max(1, -(-(high - low + 1) // rows))
+        for start in range(low, high + 1, width):
+            end = min(high, start + width - 1)
+            p = sum((q for v, q in dist.items() if start <= v <= end), Fraction(0))
+            bins.append((f"{start}" if start == end else f"{start}-{end}", p))
     top = max(p for _, p in bins) or 1
-    return [f"  {label:>7} {pct(p)} {'#' * round(float(p / top) * BAR)}" for label, p in bins]
+    return [f"  {label:>9} {pct(p)} {'#' * round(float(p / top) * BAR)}" for label, p in bins]
 
+
+def side_by_side(inspections: dict[str, Inspection]) -> list[str]:
+    """The same two sides under several combat systems: a row per figure, a column per
+    system; then each system's own numbers for both sides."""
+    first = next(iter(inspections.values()))
+    width = 11
+    head = f"{first.you.name} ({first.you.health}) against {first.it.name} ({first.it.health})"
+    lines = [head, f"  {'':22}" + "".join(f"{n:>{width}}" for n in inspections)]
+
+    def row(label: str, cells: list[str]) -> str:
+        return f"  {label:22}" + "".join(f"{c:>{width}}" for c in cells)
+
+    every = list(inspections.values())
+    lines += [
+        row("you hit", [pct(i.your_hit) for i in every]),
+        row("it hits", [pct(i.its_hit) for i in every]),
+        row("your critical", [pct(i.your_crit) for i in every]),
+        row("its critical", [pct(i.its_crit) for i in every]),
+        row("your damage an attack", [f"{float(odds.mean(i.your_damage)):.2f}" for i in every]),
+        row("its damage an attack", [f"{float(odds.mean(i.its_damage)):.2f}" for i in every]),
+    ]
+    lines += [row(f"you kill it within {n + 1}", [pct(i.kills[n]) for i in every])
+              for n in range(KILL_BLOWS)]
+    lines += [row("you kill it first", [pct(i.duel.first_wins) for i in every]),
+              row("it kills you first", [pct(i.duel.second_wins) for i in every])]
+    for ins in every:
+        lines += ["", *numbers_lines(ins)]
+    return lines

@@ -18,7 +18,7 @@ def test_the_inspector_starts_under_the_games_rules_and_r_moves_on():
     assert any(line.startswith("Under the d20 rules") for line in screen.lines)
     step = screen.handle_key("r")
     assert isinstance(step, Replace) and "coc rules" in step.screen.title
-    assert any("not exact under coc" in line for line in step.screen.lines)
+    assert any(line.startswith("You kill it first: ") for line in step.screen.lines)  # exact
     engine.close()
 
 

@@ -57,15 +57,12 @@ def run(*args: str) -> subprocess.CompletedProcess:
 
 
 def test_odds_command_prints_the_inspector_table():
-    from game.content.catalog import load_catalog
-    from game.wizard.inspect import Side, inspect
+    from game.wizard import scratch
+    from game.wizard.inspect import inspect
 
     out = run("odds", "dwarf warrior", "kobold")
     assert out.returncode == 0
-    catalog = load_catalog()
-    d, k = catalog.characters["dwarf warrior"], catalog.creatures["kobold"]
-    expected = table(inspect(Side("dwarf warrior", d.fighter(), d.hit_points),
-                             Side("kobold", k.fighter(), k.hit_points)))
+    expected = table(inspect(scratch.side("dwarf warrior"), scratch.side("kobold")))
     assert out.stdout.splitlines() == expected
     assert "85.4%" in out.stdout  # Thora's 123 in 144
 
@@ -84,7 +81,35 @@ def test_fsim_command_and_csv(tmp_path):
     assert out.returncode == 0 and "50 fights" in out.stdout
     assert "attacker wins" in out.stdout
     rows = csv.read_text().splitlines()
-    assert rows[0] == "fight,winner,seconds" and len(rows) == 51
+    assert rows[0] == "rules,fight,winner,seconds" and len(rows) == 51
+    assert rows[1].startswith("manual,1,")
+    assert "as the exact figure assumes" in out.stdout
+
+
+def test_fsim_under_all_rules_writes_every_systems_fights(tmp_path):
+    from game.rules import systems
+
+    csv = tmp_path / "fights.csv"
+    out = run("fsim", "player", "giant rat", "--rounds", "20", "--seed", "2", "--rules", "all",
+              "--csv", str(csv), "--as-play")
+    assert out.returncode == 0 and "Fought as play fights (--as-play)" in out.stdout
+    rows = [row.split(",") for row in csv.read_text().splitlines()[1:]]
+    assert len(rows) == 20 * len(systems.NAMES)
+    assert [r[0] for r in rows[::20]] == list(systems.NAMES)
+    assert all(r[1] == str(n % 20 + 1) for n, r in enumerate(rows))
+
+
+def test_odds_under_all_rules_is_one_table_side_by_side():
+    from game.rules import systems
+
+    out = run("odds", "--rules", "all", "human guardian", "orc warrior")
+    assert out.returncode == 0
+    lines = out.stdout.splitlines()
+    assert lines[1].split() == list(systems.NAMES)
+    first = next(line for line in lines if line.strip().startswith("you kill it first"))
+    assert len(first.split("%")) == len(systems.NAMES) + 1 and "54.5%" in first
+    assert sum(line.startswith("Under the ") for line in lines) == len(systems.NAMES)
+    assert sum(line.startswith("You kill it first") for line in lines) == 0  # not five reports
 
 
 @pytest.mark.parametrize("rounds", ["0", "-5", "many"])

@@ -12,6 +12,7 @@ recording replays by the rules it was played under.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from types import ModuleType
 
 from . import coc, d20, manual, qud, tides
@@ -26,6 +27,15 @@ FIRST_VERSION = 1  # a game that records no version plays by this one
 def unknown_rules(name: str) -> str:
     """The one line an unknown name gets."""
     return f"unknown rules {name!r}; the {len(NAMES)} are: {', '.join(NAMES)}"
+
+
+def exchange(rules: str, clash: Clash) -> dict[tuple[int, int], Fraction]:
+    """One attack's damage as (to the target, to the attacker) with its chance: a system
+    whose defender strikes back says so (``exchange``); for the rest the attacker takes none."""
+    system = get(rules)
+    if hasattr(system, "exchange"):
+        return system.exchange(clash)
+    return {(damage, 0): p for damage, p in system.distribution(clash).items()}
 
 
 def get(name: str) -> ModuleType:
@@ -47,5 +57,5 @@ def version(name: str, asked: int | None = None) -> int:
     return asked
 
 
-__all__ = ["DEFAULT", "FIRST_VERSION", "NAMES", "SYSTEMS", "Clash", "get", "unknown_rules",
-           "version"]
+__all__ = ["DEFAULT", "FIRST_VERSION", "NAMES", "SYSTEMS", "Clash", "exchange", "get",
+           "unknown_rules", "version"]

@@ -402,3 +402,38 @@ def chances(clash: Clash) -> tuple[Fraction, Fraction]:
                 if a >= RANK["extreme"] and not clash.target.crit_immune:
                     crit += p * q
     return hit_p, crit
+
+
+def exchange(clash: Clash) -> dict[tuple[int, int], Fraction]:
+    """One attack's damage to both sides, (to the target, to the attacker): a counterattack
+    hurts the attacker, so the exact duel is a chain over both sides' hit points
+    (``odds.chain_duel``) rather than two independent ones."""
+    you, it, reaction, bonus = _situation(clash)
+    other = it.skill if reaction == COUNTER else it.dodge
+    defender = _levels(other) if reaction is not None else {0: ONE}
+    armour = _armour(clash)
+    weapon = Dice.parse(you.damage)
+    counter = _counter_damage(_counter_clash(clash))
+    out: dict[tuple[int, int], Fraction] = {}
+    for a, p in _levels(you.skill, bonus).items():
+        for d, q in defender.items():
+            result = contest(a, d, reaction)
+            if result == "counter":
+                dist = {(0, v): w for v, w in counter.items()}
+            elif result == "none":
+                dist = {(0, 0): ONE}
+            else:
+                extreme = a >= RANK["extreme"] and not clash.target.crit_immune
+                hurt = damage_distribution(weapon, you.db, extreme=extreme, impales=you.impales)
+                dist = {(v, 0): w for v, w in mapped(hurt, lambda v: max(0, v - armour)).items()}
+            for key, w in dist.items():
+                out[key] = out.get(key, ZERO) + p * q * w
+    return {k: v for k, v in sorted(out.items()) if v}
+
+
+def _counter_damage(back: Clash) -> dict[int, Fraction]:
+    """A counterattack's damage: the defender's first blow at a regular success."""
+    mine = numbers(back.attacker, back.attack)
+    dist = damage_distribution(Dice.parse(mine.damage), mine.db, extreme=False,
+                               impales=mine.impales)
+    return mapped(dist, lambda v: max(0, v - _armour(back)))
