@@ -7,12 +7,13 @@ from __future__ import annotations
 import argparse
 import csv
 import sys
+import textwrap
 import time
 
 from game.content.catalog import Catalog, load_catalog
 from game.rules import systems
 from game.wizard import scratch
-from game.wizard.fsim import PLAYER, Arena, comparison, simulate
+from game.wizard.fsim import PLAYER, Arena, comparison, mode_words, simulate
 from game.wizard.inspect import Side, inspect, side_by_side, table
 
 from .common import EXIT_USAGE, fail, unknown
@@ -99,16 +100,12 @@ def run_fsim(args: argparse.Namespace) -> int:
     else:
         print(f"{title}, {args.rounds} fights under each rules")
         print("\n".join(comparison(reports)))
-    print(AS_PLAY if as_play else AS_EXACT)
+    words = mode_words(as_play) + ("" if as_play else " --as-play fights as play does.")
+    print("\n".join(textwrap.wrap(words, 80)))
     if args.csv:
         _write_csv(args.csv, reports)
     return 0
 
-
-AS_EXACT = ("Fought as the exact figure assumes: no training, stamina, bleeding, poison or "
-            "regeneration during a fight (--as-play: as play fights).")
-AS_PLAY = ("Fought as play fights (--as-play): training, stamina, bleeding, poison and "
-           "regeneration during the fight, which the exact figure leaves out.")
 
 
 def _progress(total: int, started: float):

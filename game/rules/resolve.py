@@ -94,8 +94,18 @@ def miss_reason(natural: int, to_hit: int, parts: tuple[DefencePart, ...], rng: 
 
 def turned_by(parts: tuple[DefencePart, ...], rng: Rng) -> str:
     """The Defence kind that turned a miss, picked at random weighted by how much each kind
-    adds (only positive amounts count); plain when none adds anything."""
-    weighted = [(p.kind, p.amount) for p in parts if p.kind in KINDS and p.amount > 0]
+    adds in all, its minuses taken off (a -2 chain mail shirt adds nothing, so it is never
+    named); only kinds that add something count; plain when none does."""
+    plus = [p for p in parts if p.kind in KINDS and p.amount > 0]
+    amounts = [p.amount for p in plus]
+    for minus in (p for p in parts if p.kind in KINDS and p.amount < 0):
+        owed = -minus.amount  # taken off that kind's own pluses, the last first
+        for i in reversed(range(len(plus))):
+            if plus[i].kind == minus.kind and owed:
+                taken = min(owed, amounts[i])
+                amounts[i] -= taken
+                owed -= taken
+    weighted = [(p.kind, a) for p, a in zip(plus, amounts, strict=True) if a > 0]
     if not weighted:
         return PLAIN
     pick = rng.randint(1, sum(w for _, w in weighted))

@@ -15,7 +15,7 @@ import time
 import tcod.console
 
 from game.rules.messages import a_or_an
-from game.wizard.fsim import PLAYER, Arena, simulate
+from game.wizard.fsim import PLAYER, Arena, mode_words, simulate
 from game.world.core.components import Creature
 from game.world.game import Game
 
@@ -67,7 +67,8 @@ class FsimScreen:
         self.engine.use()
         self.done = ReportScreen(f"Fight simulator, {self.rules} rules", [
             f"You ({self.engine.character}, as you are now) against {a_or_an(self.kind)}:", "",
-            *self.report.lines()], rules=self.rules, switch=self._next)
+            *self.report.lines(), "", mode_words(False)], rules=self.rules,
+            switch=self._next)
 
     def _next(self) -> Step:
         """The same fights under the next combat system."""

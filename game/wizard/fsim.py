@@ -172,6 +172,17 @@ class Arena:
         return self._dead(a) or self._dead(b)
 
 
+AS_EXACT = ("Fought as the exact figure assumes: no training, stamina, bleeding, poison or "
+            "regeneration during a fight.")
+AS_PLAY = ("Fought as play fights: training, stamina, bleeding, poison and regeneration "
+           "during the fight, which the exact figure leaves out.")
+
+
+def mode_words(as_play: bool) -> str:
+    """The line that says how the fights were fought."""
+    return AS_PLAY if as_play else AS_EXACT
+
+
 def _count(tally: Tally, events: list, attacker: int) -> None:
     for event in events:
         if isinstance(event, AttackEvent) and event.attacker == attacker:

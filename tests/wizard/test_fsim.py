@@ -92,7 +92,7 @@ def test_fsim_under_all_rules_writes_every_systems_fights(tmp_path):
     csv = tmp_path / "fights.csv"
     out = run("fsim", "player", "giant rat", "--rounds", "20", "--seed", "2", "--rules", "all",
               "--csv", str(csv), "--as-play")
-    assert out.returncode == 0 and "Fought as play fights (--as-play)" in out.stdout
+    assert out.returncode == 0 and "Fought as play fights" in out.stdout
     rows = [row.split(",") for row in csv.read_text().splitlines()[1:]]
     assert len(rows) == 20 * len(systems.NAMES)
     assert [r[0] for r in rows[::20]] == list(systems.NAMES)

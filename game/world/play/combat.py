@@ -129,9 +129,11 @@ def _came_from(engine: Engine, attacker: int, target: int) -> str:
 
 
 def _natural_noun(engine: Engine, eid: int) -> str:
+    """What a Natural miss glances off: a creature's own noun ("shell"), the player's race's
+    ("scales" for lizardfolk), else "hide" or "skin"."""
     creature = esper.try_component(eid, Creature)
     if creature is None:
-        return "skin"
+        return _fighter(engine, eid).natural_noun or "skin"
     return engine.catalog.creatures[creature.kind].natural_noun or "hide"
 
 

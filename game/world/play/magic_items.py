@@ -56,16 +56,35 @@ def item_magic(catalog: Catalog, name: str, powers: Powers | None, scope: str) -
     if powers is None or not isinstance(data, Weapon | Armour):
         return []
     attack_scope = scope if scope in (*HELD_SCOPES, "thrown") else ""
+    shield = isinstance(data, Armour) and data.is_shield
     title = full_name(catalog, name, powers)
-    out = []
-    if powers.enchant:
-        out += [Magic(what, powers.enchant, title, attack_scope if what in ATTACK_KINDS else "")
-                for what in enchant_kind(data)]
+
+    def scoped(what: str) -> str:
+        """An attack bonus serves the thing's own attacks; a shield's Defence is that
+        shield's, so that only the best shield held counts (``profiles._shield_parts``)."""
+        return attack_scope if what in ATTACK_KINDS or (shield and what == "shield") else ""
+
+    powers_of = [(what, powers.enchant) for what in enchant_kind(data)] if powers.enchant else []
     affix = catalog.magic.affixes.get(powers.ego)
     if affix is not None:
-        out += [Magic(what, amount, title, attack_scope if what in ATTACK_KINDS else "")
-                for what, amount in affix.powers.items()]
-    return out
+        powers_of += list(affix.powers.items())
+    return [Magic(what, amount, title, scoped(what)) for what, amount in powers_of
+            if counts_on(data, what)]
+
+
+SHIELD_GIVES_NONE = ("protection", "armour")
+""""A shield gives Defence only" (the manual), and a piece's magic adds to its own base ("Magic
+armour or a magic shield may add more than its base"): on a shield an affix's Protection and
+its Armour Defence do nothing, as its Shield Defence does nothing on body armour."""
+
+
+def counts_on(data: Weapon | Armour, what: str) -> bool:
+    """Whether a power of ``what`` does anything on this item (``SHIELD_GIVES_NONE``)."""
+    if isinstance(data, Armour) and data.is_shield:
+        return what not in SHIELD_GIVES_NONE
+    if isinstance(data, Armour) and data.category == "Armour":
+        return what != "shield"
+    return True
 
 
 def full_name(catalog: Catalog, name: str, powers: Powers | None) -> str:

@@ -83,7 +83,8 @@ def spring(engine: Engine, victim: int) -> list[Event]:
             kind=profiles.SHOT, weapon=kind.name, noun=kind.noun, dice=kind.damage,
             to_hit_mods=(profiles.Modifier(kind.to_hit, kind.name),), damage_mods=(),
             damage_types=("piercing",))
-        return events + combat.strike(engine, eid, victim, dart, adjacent=True)
+        # Not a shooter beside the victim: "an arrow is not parried" (Distance is a shooter's)
+        return events + combat.strike(engine, eid, victim, dart, adjacent=False)
     amount = kind.damage.roll(engine.streams.combat)
     hurt = "You are burned." if kind.name == "fire trap" else "You hit the bottom hard."
     events.append(Message(hurt, "bad"))
