@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.rules import charscreen
-from game.rules.items import Armour
+from game.rules.items import Armour, Weapon
 from game.world.core import actions as A
 from game.world.core.components import Health
 from game.world.game import Game
