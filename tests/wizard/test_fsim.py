@@ -117,3 +117,13 @@ def test_fsim_refuses_zero_rounds_as_it_refuses_negative_ones(rounds):
     out = run("fsim", "player", "giant rat", "--rounds", rounds)
     assert out.returncode == 2 and "expected a whole number, 1 or more" in out.stderr
     assert "Traceback" not in out.stderr
+
+
+def test_the_readmes_fsim_table_is_what_the_command_prints():
+    command = "python -m game fsim player kobold --rules all --seed 3 --rounds 500"
+    readme = (ROOT / "README.md").read_text()
+    assert command in readme
+    block = readme.split("and compares):\n\n```\n", 1)[1].split("\n```", 1)[0]
+    out = run(*command.split()[3:])
+    assert out.returncode == 0
+    assert out.stdout.rstrip("\n") == block
