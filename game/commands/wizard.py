@@ -14,7 +14,8 @@ from game.content.catalog import Catalog, load_catalog
 from game.rules import systems
 from game.wizard import scratch
 from game.wizard.fsim import PLAYER, Arena, comparison, mode_words, simulate
-from game.wizard.inspect import Side, inspect, side_by_side, table
+from game.wizard.inspect import Side, inspect, table
+from game.wizard.side_by_side import side_by_side
 
 from .common import EXIT_USAGE, fail, unknown
 

@@ -199,32 +199,3 @@ def histogram(dist: dict[int, Fraction], miss: Fraction = Fraction(0),
             bins.append((f"{start}" if start == end else f"{start}-{end}", p))
     top = max(p for _, p in bins) or 1
     return [f"  {label:>9} {pct(p)} {'#' * round(float(p / top) * BAR)}" for label, p in bins]
-
-
-def side_by_side(inspections: dict[str, Inspection]) -> list[str]:
-    """The same two sides under several combat systems: a row per figure, a column per
-    system; then each system's own numbers for both sides."""
-    first = next(iter(inspections.values()))
-    width = 11
-    head = f"{first.you.name} ({first.you.health}) against {first.it.name} ({first.it.health})"
-    lines = [head, f"  {'':22}" + "".join(f"{n:>{width}}" for n in inspections)]
-
-    def row(label: str, cells: list[str]) -> str:
-        return f"  {label:22}" + "".join(f"{c:>{width}}" for c in cells)
-
-    every = list(inspections.values())
-    lines += [
-        row("you hit", [pct(i.your_hit) for i in every]),
-        row("it hits", [pct(i.its_hit) for i in every]),
-        row("your critical", [pct(i.your_crit) for i in every]),
-        row("its critical", [pct(i.its_crit) for i in every]),
-        row("your damage an attack", [f"{float(odds.mean(i.your_damage)):.2f}" for i in every]),
-        row("its damage an attack", [f"{float(odds.mean(i.its_damage)):.2f}" for i in every]),
-    ]
-    lines += [row(f"you kill it within {n + 1}", [pct(i.kills[n]) for i in every])
-              for n in range(KILL_BLOWS)]
-    lines += [row("you kill it first", [pct(i.duel.first_wins) for i in every]),
-              row("it kills you first", [pct(i.duel.second_wins) for i in every])]
-    for ins in every:
-        lines += ["", *numbers_lines(ins)]
-    return lines

@@ -110,6 +110,12 @@ def test_odds_under_all_rules_is_one_table_side_by_side():
     assert len(first.split("%")) == len(systems.NAMES) + 1 and "54.5%" in first
     assert sum(line.startswith("Under the ") for line in lines) == len(systems.NAMES)
     assert sum(line.startswith("You kill it first") for line in lines) == 0  # not five reports
+    own = [line.strip() for line in lines if line.startswith(("  yours: ", "  its: "))]
+    assert len(own) == 2 * len(systems.NAMES)
+    for words in ("glances off Protection", "penetrations per hit", "meets AC",
+                  "target fights back", "fails to wound"):
+        assert any(words in line for line in own), words
+    assert max(len(line) for line in lines if not line.startswith("Under the ")) <= 80
 
 
 @pytest.mark.parametrize("rounds", ["0", "-5", "many"])
