@@ -4,10 +4,11 @@ Each fight happens in a small arena engine: the two fighters stand side by side 
 attacks in time order through ``combat.melee`` (profiles, ``resolve``, wounds, death), both
 from time 0, the attacker first on a tie, as the exact figure has it. By default a fight is
 fought as the exact figure assumes: the build stays as it began (training and stamina are put
-back after every attack) and nothing ticks between blows (no bleeding, poison or
-regeneration), so simulated and exact differ by sampling alone. ``as_play`` fights as play
-does: training and stamina change during the fight, and vitals tick every 6 s. Either way the
-build is put back after each fight, so the thousandth fight is fought as the first.
+back after every attack, and no one is outnumbered under coc) and nothing ticks between blows
+(no bleeding, poison or regeneration), so simulated and exact differ by sampling alone.
+``as_play`` fights as play does: training and stamina change during the fight, and vitals tick
+every 6 s. Either way the build is put back after each fight, so the thousandth fight is fought
+as the first.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from game.world.core.components import (
     Hero,
     Inventory,
     Powers,
+    Reactions,
     Stance,
     Training,
     Vitals,
@@ -120,7 +122,8 @@ class Arena:
         return self.attacker, defender
 
     def _keep_build(self, a: int, b: int) -> None:
-        """Ranks, training and stances as they were at the start."""
+        """Ranks, training and stances as they were at the start, and no reactions counted
+        this round (coc's rounds: the exact duel has no one outnumbered)."""
         e = self.engine
         training = e.store.get(e.player, Training)
         training.skills, training.styles = (dict(self.training.skills),
@@ -131,6 +134,9 @@ class Arena:
                 start = self.stances[x]
                 stance = e.store.get(eid, Stance)
                 stance.name, stance.stamina = start.name, start.stamina
+                reactions = e.component(eid, Reactions)
+                if reactions is not None:
+                    reactions.count = 0
 
     def fight(self, tally: Tally, limit: int = 6000) -> None:
         """One fight to the death (or ``limit`` ticks), added to ``tally``."""
