@@ -341,13 +341,14 @@ def shot(f: Fighter) -> AttackProfile | None:
         to_hit += [Modifier(-short, why)]
         damage += [Modifier(-short, why)]
     pierce = 0
-    shoots = ammo is not None and ammo.kind == bow.ammo  # a short bow does not shoot bolts
-    if ammo is not None and shoots:
+    if ammo is not None and ammo.kind != bow.ammo:  # a short bow does not shoot bolts
+        ammo = None
+    if ammo is not None:
         to_hit += _nonzero(ammo.to_hit, ammo.name)
         damage += _nonzero(ammo.damage_bonus, ammo.name)
         pierce = ammo.pierce
     return _build(f, bow, SHOT, stats.ARCHER, to_hit, damage, pierce=pierce,
-                  scopes=("missile", "ammo") if shoots else ("missile",),
+                  scopes=("missile", "ammo") if ammo is not None else ("missile",),
                   ticks=BLOW_TICKS, range=bow.range)
 
 
