@@ -295,3 +295,19 @@ def test_magic_survives_a_save_and_a_replay():
     for action in engine.actions:
         replayed.submit(A.Action.from_json(action.to_json()))
     assert replayed.state_hash() == engine.state_hash()
+
+
+def test_asking_what_the_player_knows_from_outside_an_action_changes_nothing(engines):
+    """The UI naming a potion (or the bot weighing one) between actions must not make the
+    player's Knowledge: a replay asks no such question, and would find another game."""
+    from game.world.core.components import Knowledge
+    from game.world.play import knowledge
+
+    engine = Game(5)
+    engines.append(engine)
+    before = engine.state_hash()
+    assert not knowledge.kind_known(engine, "potion of speed")
+    assert engine.component(engine.player, Knowledge) is None
+    assert engine.state_hash() == before
+    assert knowledge.learn_kind(engine, "potion of speed")  # learning is a change
+    assert knowledge.kind_known(engine, "potion of speed")

@@ -44,11 +44,16 @@ def appearances(engine: Engine) -> dict[str, str]:
     return table
 
 
-def knowledge(engine: Engine) -> Knowledge:
+def knowledge(engine: Engine, *, make: bool = False) -> Knowledge:
+    """What the player knows. A question asked from outside an action (the UI naming a
+    thing, the bot choosing) never changes the world: the component is made only while an
+    action is performed (as it always was then) or when something is learnt (``make``), so
+    a replay, which asks no such questions, makes the same game."""
     found = engine.component(engine.player, Knowledge)
     if found is None:
         found = Knowledge()
-        engine.set_component(engine.player, found)
+        if make or engine.pending is not None:
+            engine.set_component(engine.player, found)
     return found
 
 
@@ -63,7 +68,7 @@ def learn_kind(engine: Engine, name: str) -> bool:
     """Learn a kind of consumable; True when it was new."""
     if kind_known(engine, name):
         return False
-    kinds = knowledge(engine).kinds
+    kinds = knowledge(engine, make=True).kinds
     kinds.append(name)
     kinds.sort()
     return True
