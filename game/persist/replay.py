@@ -45,7 +45,8 @@ class Seeker:
         self.every = every
         self.engine_keyframes = engine_keyframes
         self.engine = Game(save.seed, save.character, wizard=save.wizard, rules=save.rules,
-                           auto_pickup=save.auto_pickup, rules_version=save.rules_version)
+                           auto_pickup=save.auto_pickup, rules_version=save.rules_version,
+                           made_by=save.game_version)
         self._own_keyframes()
         self.index = 0
         self.keyframes: dict[int, str] = {**(save.keyframes if saved else {}),
@@ -114,6 +115,7 @@ class Seeker:
             engine.close()
             raise OutOfSync(position, "the save's keyframe differs from its checkpoint")
         engine.actions = list(self.save.actions[:position])
+        engine.made_by = self.save.game_version
         self.engine.close()
         self.engine, self.index = engine, position
         self._own_keyframes()

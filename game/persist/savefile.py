@@ -39,7 +39,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game import __version__
 from game.content.catalog import load_catalog
 from game.rules import systems
 from game.world.core import actions as A
@@ -165,7 +164,7 @@ def save_data(engine: Game, *, checkpoints: dict[int, str] | None = None) -> dic
     marks = {str(k): h for k, h in sorted(checkpoints.items())}
     marks[str(len(actions))] = final
     data = {
-        "format": FORMAT, "game_version": __version__, "seed": engine.seed,
+        "format": FORMAT, "game_version": engine.made_by, "seed": engine.seed,
         "character": engine.character, "wizard": _wizard(engine), "actions": actions,
         "checkpoints": marks, "snapshot": snapshot, "final_hash": final,
         "dead": engine.outcome == "dead",
@@ -210,7 +209,8 @@ def crash_report(engine: Game, error: BaseException, folder: Path = DEFAULT_DIR)
     the game is rebuilt from its seed (its live state may be half changed), so the report is
     a normal save whose replay ends by performing the crashing action again."""
     clean = Game(engine.seed, engine.character, wizard=_wizard(engine), rules=engine.rules,
-                 auto_pickup=engine.auto_pickup, rules_version=engine.rules_version)
+                 auto_pickup=engine.auto_pickup, rules_version=engine.rules_version,
+                 made_by=engine.made_by)
     try:
         for action in engine.actions:
             clean.submit(action)
@@ -547,6 +547,7 @@ def _restore(save: SaveData) -> Game:
     if engine.state_hash() != save.final_hash:
         engine.close()
         raise SaveError(f"{save.path}: the snapshot does not restore to its own hash")
+    engine.made_by = save.game_version  # a game goes on as the version that began it
     engine.actions = list(save.actions)
     engine.checkpoints = dict(save.checkpoints)
     engine.keyframes = engine_keyframes(save)

@@ -44,9 +44,11 @@ class Game(Engine):
     def __init__(self, seed: int, character: str = "dwarf warrior", *,
                  catalog: Catalog | None = None, wizard: bool = False,
                  rules: str = systems.DEFAULT, auto_pickup: bool = False,
-                 rules_version: int | None = None) -> None:
+                 rules_version: int | None = None, made_by: str | None = None) -> None:
         super().__init__(seed, character, play=GAMEPLAY, catalog=catalog, wizard=wizard,
                          rules=rules, auto_pickup=auto_pickup, rules_version=rules_version)
+        if made_by is not None:  # a recording's replay: as the version that made it played
+            self.made_by = made_by
 
     @classmethod
     def from_state(cls, data: dict, *, catalog: Catalog | None = None,

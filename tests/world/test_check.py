@@ -165,3 +165,19 @@ def test_arriving_on_a_stair_where_a_kobold_stands_moves_it_aside(engines):
     assert max(abs(there.x - x), abs(there.y - y)) == 1  # beside the stairs
     assert engine.blocker_at(x, y) == engine.player
     assert engine.blocker_at(there.x, there.y) == kobold
+
+
+def test_a_game_begun_by_0_1_0_keeps_its_arrivals(engines):
+    """A 0.1.0 recording replays as 0.1.0 played: the arriving player stood on the kobold
+    (its save names the version that began it, and that game keeps its own ways)."""
+    from game.world.play.wizard_actions import GoToDepth
+
+    engine = Game(3, wizard=True, made_by="0.1.0")
+    engines.append(engine)
+    engine.submit(GoToDepth(2))
+    engine.submit(GoToDepth(1))
+    x, y = engine.levels[2].stairs_up
+    kobold = engine.create_creature("kobold", x, y, 2)
+    engine.submit(GoToDepth(2))
+    there = engine.position(kobold)
+    assert (there.x, there.y) == (x, y)  # as it was: the two share the stairs

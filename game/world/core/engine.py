@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 import esper
 import numpy as np
 
+from game import __version__
 from game.content.catalog import GOAL_ITEM, Catalog, load_catalog
 from game.rules import magic, profiles, stats, systems
 from game.rules.breakdown import breakdown
@@ -90,6 +91,9 @@ class Engine:
         self.system = systems.get(rules)
         self.rules = rules
         self.rules_version = systems.version(rules, rules_version)
+        # the game version that began this game: where play changed since, its own is kept
+        # for it (its save names it, so its recording replays as it was played)
+        self.made_by = __version__
         if type(auto_pickup) is not bool:
             raise ValueError(f"auto_pickup must be True or False, not {auto_pickup!r:.20}")
         self.auto_pickup = auto_pickup
@@ -343,8 +347,8 @@ class Engine:
         (fewest steps, then the lowest x, then y), as NetHack and DCSS move a monster off
         the stairs: two never share a cell."""
         there = self.store.at(depth, x, y)
-        if there is None or there == self.player:
-            return
+        if there is None or there == self.player or self.made_by == "0.1.0":
+            return  # (0.1.0 put the player on it: its recordings replay as they were played)
         walkable = self.levels[depth].walkable
         steps = paths.distances(walkable.astype(np.int32), [(x, y)])
         free = walkable & (steps > 0) & (steps < paths.FAR)
