@@ -11,7 +11,9 @@ before the terminal is restored.
 from __future__ import annotations
 
 import argparse
+import os
 import secrets
+import stat
 import sys
 import tempfile
 import traceback
@@ -19,54 +21,71 @@ from pathlib import Path
 
 from game.content import ContentError
 from game.content.catalog import load_catalog
-from game.persist import savefile, scores
-from game.persist.files import clean_stale_temps, short_name, write_atomic
+from game.persist import savefile
+from game.persist.files import clean_stale_temps
+from game.persist.locks import Busy
+from game.persist.slot import SaveSlot, is_named_for, own_name
 from game.rules import systems
 from game.ui import options_file, palette
 from game.ui.app import GameApp
-from game.ui.morgue import kills_by_kind, morgue_text
 from game.ui.options import DEFAULT, Options
 from game.ui.start import SavedGame
-from game.world.core.components import Player
 from game.world.game import Game
 
 from .common import EXIT_USAGE, fail, unknown
+from .endings import catch_up, finish
 
 
 def save_path(engine: Game, folder: Path = savefile.DEFAULT_DIR) -> Path:
     """``dwarf-warrior-3.json``; a game under other rules than the manual's says which:
     ``dwarf-warrior-3-qud.json``."""
-    return folder / _save_name(engine.character, engine.seed, engine.rules)
+    return folder / own_name(engine.character, engine.seed, engine.rules)
 
 
 def _save_name(character: str, seed: int, rules: str) -> str:
-    suffix = "" if rules == systems.DEFAULT else f"-{rules}"
-    return short_name(f"{character.replace(' ', '-')}-{seed}{suffix}")
+    return own_name(character, seed, rules)
 
 
-SAVES_LOOKED_AT = 10  # the newest files of saves/ the start screen reads
-
-
-def saved_games(folder: Path = savefile.DEFAULT_DIR) -> list[SavedGame]:
-    """The games under way in ``folder`` that S saved under their own names (so saving again
-    writes the same file), newest first; dead, ended, crashed and unreadable files are left
-    out (``play --load`` and ``verify`` say what is wrong with those)."""
-    try:
-        files = sorted(((p.stat().st_mtime, p.name, p) for p in folder.glob("*.json")),
-                       reverse=True)[:SAVES_LOOKED_AT]
-    except OSError:
-        return []
+def saved_games(folder: Path = savefile.DEFAULT_DIR,
+                slot: SaveSlot | None = None) -> list[SavedGame]:
+    """Every game under way in ``folder`` saved under its own name (or the free name a new
+    game took beside it), newest first; dead, ended, crashed and unreadable files, and
+    whatever else the folder holds (links to nowhere, pipes, folders), are left out
+    (``play --load`` and ``verify`` say what is wrong with those). Opening one claims it for
+    ``slot``."""
+    slot = slot if slot is not None else SaveSlot(folder=folder)
     games = []
-    for _, _, path in files:
+    for _, _, path in _json_files(folder):
         try:
             save = savefile.load(path)
         except (savefile.SaveError, OSError):
             continue
         if save.dead or save.crash is not None or save.snapshot.get("outcome") is not None \
-                or path.name != _save_name(save.character, save.seed, save.rules):
+                or not is_named_for(path.name, own_name(save.character, save.seed, save.rules)):
             continue
-        games.append(SavedGame(_label(save), str(path), _opener(path)))
+        games.append(SavedGame(_label(save), str(path), _opener(path, slot)))
     return games
+
+
+def _json_files(folder: Path) -> list[tuple[float, str, Path]]:
+    """The regular ``*.json`` files of ``folder``, newest first, each looked at on its own
+    (one that vanishes, loops or cannot be read is passed over, not the folder)."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    found = []
+    for name in names:
+        if not name.endswith(".json") or name.startswith("."):
+            continue
+        path = Path(folder) / name
+        try:
+            info = os.stat(path)
+        except (OSError, ValueError):
+            continue
+        if stat.S_ISREG(info.st_mode) and info.st_size <= savefile.MAX_BYTES:
+            found.append((info.st_mtime, name, path))
+    return sorted(found, reverse=True)
 
 
 def _label(save: savefile.SaveData) -> str:
@@ -78,20 +97,37 @@ def _label(save: savefile.SaveData) -> str:
             f"turn {snap.get('turn')}{extra}")
 
 
-def _opener(path: Path):
+def _opener(path: Path, slot: SaveSlot):
     def open_game() -> Game | str:
         try:
-            return savefile.continue_game(path)
+            return claim_and_continue(slot, path)
         except savefile.SaveError as err:
             return str(err)
     return open_game
 
 
+class InUse(savefile.SaveError):
+    """Another process plays that save."""
+
+
+def claim_and_continue(slot: SaveSlot, path: Path) -> Game:
+    """Hold the save, then read it (so nobody saves it between the two); SaveError if another
+    process plays it or it cannot be continued (the claim let go again)."""
+    try:
+        slot.claim(Path(path))
+    except Busy as err:
+        raise InUse(f"{err.strerror}: it is being played there") from None
+    try:
+        return savefile.continue_game(path)
+    except BaseException:
+        slot.release()
+        slot.path = None
+        raise
+
+
 def saver_to(path: Path | None):
-    """Save to ``path``, or to the game's own name under saves/."""
-    def save(engine: Game) -> str:
-        return str(savefile.save(engine, path or save_path(engine)))
-    return save
+    """Save to ``path``, or to the game's own name (a free one beside it) under saves/."""
+    return SaveSlot(path).save
 
 
 def saver_for(typed: str):
@@ -105,37 +141,22 @@ def rescue(engine: Game) -> str:
     return str(savefile.save(engine, Path(tempfile.gettempdir()) / f"{name}-rescued.json"))
 
 
-def hooks(path: Path | None) -> dict:
-    """What every GameApp of the command line is given: how it saves, reports a crash, and
-    ends (the morgue and the score)."""
-    return dict(saver=saver_to(path), saver_for=saver_for, rescue=rescue,
-                on_crash=report_crash, on_end=finish)
+def hooks(path: Path | None, slot: SaveSlot | None = None) -> dict:
+    """What every GameApp of the command line is given: how it saves (to ``slot``, which holds
+    the file), reports a crash, and ends (the morgue and the score)."""
+    slot = slot if slot is not None else SaveSlot(path)
 
+    def save_as(typed: str):
+        target = Path(typed).expanduser()
 
-def finish(session) -> list[str]:
-    """The game has ended: write the morgue beside the save and add the score to the table
-    in the same folder; the lines to show on the end screen (a problem is one of them)."""
-    engine = session.engine
-    save = Path(session.saved_to) if session.saved_to else save_path(engine)
-    deepest, won = max(engine.levels, default=engine.depth), engine.outcome == "won"
-    score = scores.points(deepest, sum(kills_by_kind(engine).values()), won)
-    lines = []
-    morgue = save.with_name(save.stem + "-morgue.txt")
-    try:
-        write_atomic(morgue, morgue_text(engine, score).encode())
-        lines.append(f"Character dump: {morgue}")
-    except OSError as err:
-        lines.append(f"The character dump could not be written: {err.strerror or err}")
-    flags = engine.component(engine.player, Player)
-    entry = {"score": score, "character": flags.character, "seed": engine.seed,
-             "outcome": engine.outcome or "", "cause": engine.cause, "depth": deepest,
-             "turns": engine.turn, "wizard": flags.wizard}
-    try:
-        table, place = scores.record(entry, save.parent / scores.DEFAULT.name)
-        lines += scores.table(table, place, shown=5)
-    except scores.ScoresError as err:
-        lines.append(str(err))
-    return lines
+        def save(engine: Game) -> str:
+            if slot.path != target:
+                slot.claim(target)
+            return slot.save(engine)
+        return save
+
+    return dict(saver=slot.save, saver_for=save_as, rescue=rescue,
+                on_crash=report_crash, on_end=lambda session: finish(session, slot))
 
 
 def report_crash(engine: Game, error: BaseException) -> Path | None:
@@ -178,20 +199,33 @@ def run(args: argparse.Namespace) -> int:
     plain = args.seed is None and args.rules is None and not args.wizard
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     clean_stale_temps(savefile.DEFAULT_DIR)
-    saved = saved_games() if plain and args.char is None else []
+    catch_up(savefile.DEFAULT_DIR)
+    slot = SaveSlot()
+    saved = saved_games(slot=slot) if plain and args.char is None else []
     app = GameApp(seed, character=args.char, wizard=args.wizard, options=args.options,
-                  rules=rules, saved=saved, **hooks(None))
-    return run_frontend(app, window=args.window)
+                  rules=rules, saved=saved, **hooks(None, slot))
+    try:
+        return run_frontend(app, window=args.window)
+    finally:
+        slot.release()
 
 
 def _continue(args: argparse.Namespace) -> int:
+    path = Path(args.load)
+    slot = SaveSlot(path)
     try:
-        engine = savefile.continue_game(args.load)
+        engine = claim_and_continue(slot, path)
+    except InUse as err:
+        return fail(str(err))
     except savefile.SaveError as err:
         return fail(str(err), 2)
-    clean_stale_temps(Path(args.load).parent)
-    app = GameApp.from_engine(engine, options=args.options, **hooks(Path(args.load)))
-    return run_frontend(app, window=args.window)
+    try:
+        clean_stale_temps(path.parent)
+        catch_up(path.parent)
+        app = GameApp.from_engine(engine, options=args.options, **hooks(path, slot))
+        return run_frontend(app, window=args.window)
+    finally:
+        slot.release()
 
 
 def _farewell(app) -> int:

@@ -8,6 +8,7 @@ from pathlib import Path
 from game.persist import savefile
 from game.persist.files import free_path, short_name
 from game.persist.replay import Seeker
+from game.persist.slot import SaveSlot
 from game.ui.app import GameApp
 from game.ui.replay import ReplayApp
 from game.world.game import Game
@@ -28,12 +29,16 @@ def run(args: argparse.Namespace) -> int:
     except savefile.SaveError as err:
         return fail(str(err), 2)
     seeker = Seeker(save)
+    slots: list[SaveSlot] = []  # the taken-over game's file, held while it is played
 
     def take_over(engine: Game) -> GameApp:
         engine.checkpoints = {k: v for k, v in save.checkpoints.items() if k <= seeker.index}
         engine.keyframes = savefile.engine_keyframes(save, seeker.index)
-        path = taken_over_path(Path(args.path), seeker.index)
-        app = GameApp.from_engine(engine, **hooks(path))
+        slot = SaveSlot()
+        slots.append(slot)
+        slot.take_free(Path(args.path).with_name(
+            short_name(f"{Path(args.path).stem}-from-{seeker.index}")))
+        app = GameApp.from_engine(engine, **hooks(slot.path, slot))
         assert app.session is not None  # from_engine starts the game
         app.session.save()  # a failure shows as the game's notice, and quitting asks
         return app
@@ -42,3 +47,5 @@ def run(args: argparse.Namespace) -> int:
         return run_frontend(ReplayApp(seeker, take_over), window=False)
     finally:
         seeker.close()
+        for slot in slots:
+            slot.release()

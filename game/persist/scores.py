@@ -3,7 +3,9 @@
 A score is 100 points for each depth reached, 10 for each creature that died during the game,
 and 1,000 for escaping with the amulet. Wizard games are listed, marked "W". A file that cannot
 be read or is not a score table is a :class:`ScoresError` line, and it is left as it is: the
-new score is then not recorded rather than the old table lost.
+new score is then not recorded rather than the old table lost. Adding a score reads, changes
+and writes the table under a lock beside it (:mod:`game.persist.locks`), so games that end at
+the same moment keep every row.
 """
 
 from __future__ import annotations
@@ -14,12 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from .files import read_regular, write_atomic
+from .locks import Busy, Lock
 
 DEFAULT = Path("saves") / "scores.json"
 FORMAT = 1
 MAX_BYTES = 4 * 1024 * 1024
 KEEP = 100
 SHOWN = 10
+WAIT = 10.0  # seconds a game's end waits for another's to write the table
 _FIELDS = {"score": int, "character": str, "seed": int, "outcome": str, "cause": str,
            "depth": int, "turns": int, "wizard": bool, "date": str}
 
@@ -54,17 +58,38 @@ def _valid(row: Any) -> bool:
             and all(type(row[k]) is t for k, t in _FIELDS.items()))
 
 
-def record(entry: dict[str, Any], path: Path = DEFAULT) -> tuple[list[dict[str, Any]], int]:
+def record(entry: dict[str, Any], path: Path = DEFAULT, *,
+           once: bool = False) -> tuple[list[dict[str, Any]], int]:
     """Add ``entry`` (today's date is added) and write the table; returns it and the entry's
-    place (1 = best). Raises ScoresError (the file untouched) when the old table is bad."""
+    place (1 = best). ``once``: a row equal to it but for the date is not added again.
+    Raises ScoresError (the file untouched) when the old table is bad or cannot be locked."""
+    path = Path(path)
     entry = {**entry, "date": datetime.date.today().isoformat()}
-    scores = read(path) + [entry]
+    lock = Lock(path)
+    try:
+        lock.take(wait=WAIT)
+    except Busy as err:
+        raise ScoresError(f"{path}: the score could not be recorded: {err.strerror}") from None
+    except OSError:
+        pass  # no lock file can be made there: neither can the table be written (said below)
+    try:
+        return _add(entry, path, once)
+    finally:
+        lock.release()
+
+
+def _add(entry: dict[str, Any], path: Path, once: bool) -> tuple[list[dict[str, Any]], int]:
+    scores = read(path)
+    same = [r for r in scores if {**r, "date": entry["date"]} == entry]
+    if once and same:
+        return scores[:KEEP], scores.index(same[0]) + 1
+    scores.append(entry)
     scores.sort(key=lambda r: -r["score"])
     place = scores.index(entry) + 1
     kept = scores[:KEEP]
     text = json.dumps({"format": FORMAT, "scores": kept}, indent=1, sort_keys=True)
     try:
-        write_atomic(Path(path), (text + "\n").encode())
+        write_atomic(path, (text + "\n").encode())
     except OSError as err:
         raise ScoresError(f"{path}: the score could not be written: {_short(err)}") from None
     return kept, place

@@ -8,9 +8,13 @@ another file, quit without saving, or go back to the game.
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import tcod.console
 
 from . import palette
+from .confirm import ConfirmScreen
 from .screen import POP, QUIT, STAY, Quit, Replace, Step
 from .text import panel, put, wrap
 from .wizard_prompts import TextPrompt
@@ -76,8 +80,28 @@ class PathPrompt(TextPrompt):
         self.failed = failed
 
     def _save_there(self, text: str) -> Step:
-        if not text.strip():
+        typed = text.strip()
+        if not typed:
             self.warning = "Type a file name, or Esc to go back."
             return STAY
-        self.failed.save_as(text.strip())
+        if os.path.lexists(Path(typed).expanduser()):
+            return Replace(ReplaceQuestion(self, typed))
+        self.failed.save_as(typed)
         return QUIT
+
+
+class ReplaceQuestion(ConfirmScreen):
+    """The typed file exists (another game's save, perhaps): replace it only on ``y``; any
+    other key goes back to the prompt with the name still typed."""
+
+    leaving = True
+
+    def __init__(self, prompt: PathPrompt, typed: str) -> None:
+        super().__init__(f"{typed[:50]} exists. Replace it? (y/n)", QUIT)
+        self.prompt, self.typed = prompt, typed
+
+    def handle_key(self, key: str) -> Step:
+        if key in ("y", "Y"):
+            self.prompt.failed.save_as(self.typed)
+            return QUIT
+        return Replace(self.prompt)

@@ -96,6 +96,7 @@ class Session:
     abandoned: bool = False  # the player quit without saving
     camera: Camera = field(default_factory=Camera)  # where the map view stands
     ending: list[str] = field(default_factory=list)  # the morgue and the scores, at the end
+    saved_mark: tuple = ()  # what the last save held (saver, actions, log): not saved twice
 
     def act(self, action: A.Action) -> A.Result:
         log = self.engine.log
@@ -111,6 +112,11 @@ class Session:
         """Save through the saver the app was given; the outcome is shown as a notice."""
         if self.saver is None:
             return None
+        log = self.engine.log
+        mark = (id(self.saver), len(self.engine.actions), len(log), id(log[-1]) if log else 0)
+        if self.saved_to is not None and mark == self.saved_mark:
+            self.notice = f"Saved to {self.saved_to}."  # nothing new: a full disk cannot
+            return self.saved_to  # refuse the same save again (as the end screen's quit did)
         try:
             where = self.saver(self.engine)
         except Exception as err:  # a failed save must not end the game: say so and play on
@@ -118,7 +124,7 @@ class Session:
             self.notice = f"The game could not be saved: {self.save_error}"
             return None
         self.notice = f"Saved to {where}."
-        self.saved_to, self.save_error = where, None
+        self.saved_to, self.save_error, self.saved_mark = where, None, mark
         return where
 
     def new_messages(self) -> int:

@@ -130,3 +130,21 @@ def test_a_hang_up_saves_and_falls_back_to_the_rescue_file(tmp_path):
     app = app_saving_to(blocked(tmp_path), rescue=saver_to(tmp_path / "saves" / "r.json"))
     app.hang_up()
     assert "the rescue save failed too" in app.session.save_error
+
+
+def test_another_file_that_exists_is_replaced_only_when_the_player_says_yes(tmp_path):
+    other = tmp_path / "other-game.json"
+    other.write_text("another game's save")
+    app = app_saving_to(blocked(tmp_path))
+    app.handle_key("S")
+    app.handle_key("a")
+    for key in str(other):
+        app.handle_key(key)
+    assert app.handle_key("enter") is True
+    assert "exists. Replace it? (y/n)" in screen_text(app)
+    assert app.handle_key("n") is True  # back to the prompt, the name still typed
+    assert isinstance(app.screen, PathPrompt) and app.screen.text == str(other)
+    assert other.read_text() == "another game's save"
+    app.handle_key("enter")
+    assert app.handle_key("y") is False  # replaced: saved and quit
+    assert verify(other)[0] == 0

@@ -1,0 +1,131 @@
+"""A game's end, recorded whatever the disk does: the dead save, then the score, then the morgue.
+
+The save that says the character is dead is written first (by the app, as the game ends); the
+score and the morgue only after it. If that save cannot be written, the living save it would
+have replaced is removed (or, where it cannot be, emptied), so the death cannot be undone by
+continuing it, and the player is told. The morgue is written last, so a save that is over
+and has no morgue beside it is an end whose record a crash or a kill cut short: the next
+``play`` (or ``scores``) writes its score, unless the table has it already, and its morgue,
+from the save itself.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+from pathlib import Path
+
+from game.persist import savefile, scores
+from game.persist.files import write_atomic
+from game.persist.slot import SaveSlot, is_named_for, own_name
+from game.ui.morgue import kills_by_kind, morgue_text
+from game.world.core.components import Player
+from game.world.game import Game
+
+
+def morgue_path(save: Path) -> Path:
+    return save.with_name(save.stem + "-morgue.txt")
+
+
+def finish(session, slot: SaveSlot | None = None) -> list[str]:
+    """The game has ended: make sure its death stands, record its score in the table of the
+    save's folder and write its morgue beside the save; the lines for the end screen."""
+    engine = session.engine
+    lines = []
+    if session.save_error is not None and slot is not None:
+        lines.append(bury(slot, session))
+    if session.saved_to:
+        save = Path(session.saved_to)
+    elif slot is not None and slot.path is not None:
+        save = slot.path
+    else:
+        save = savefile.DEFAULT_DIR / own_name(engine.character, engine.seed, engine.rules)
+    return lines + record_end(engine, save, once=False)
+
+
+def bury(slot: SaveSlot, session) -> str:
+    """The dead save failed: remove the living save so that it cannot be continued."""
+    why = f"The end of the game could not be saved ({session.save_error})"
+    path = slot.path
+    if path is None or not os.path.lexists(path):
+        return f"{why}; there is no earlier save to continue: this death stands."
+    session.saved_to = None
+    try:
+        os.unlink(path)
+        return f"{why}: {path} was removed, so this death stands."
+    except OSError:
+        pass
+    try:
+        os.truncate(path, 0)
+        return f"{why}: {path} was emptied, so this death stands."
+    except OSError as err:
+        return (f"{why}, and {path} could not be removed ({err.strerror or err}): "
+                "it holds this character alive; do not continue it.")
+
+
+def record_end(engine: Game, save: Path, *, once: bool = True) -> list[str]:
+    """The score, then the morgue (its presence says the end is recorded); ``once``: not
+    when the table already holds that very row (an end recorded again after a crash)."""
+    deepest, won = max(engine.levels, default=engine.depth), engine.outcome == "won"
+    score = scores.points(deepest, sum(kills_by_kind(engine).values()), won)
+    flags = engine.component(engine.player, Player)
+    entry = {"score": score, "character": flags.character, "seed": engine.seed,
+             "outcome": engine.outcome or "", "cause": engine.cause, "depth": deepest,
+             "turns": engine.turn, "wizard": flags.wizard}
+    try:
+        table, place = scores.record(entry, save.parent / scores.DEFAULT.name, once=once)
+        shown = scores.table(table, place, shown=5)
+    except scores.ScoresError as err:
+        shown = [str(err)]
+    morgue = morgue_path(save)
+    try:
+        write_atomic(morgue, morgue_text(engine, score).encode())
+        first = f"Character dump: {morgue}"
+    except OSError as err:
+        first = f"The character dump could not be written: {err.strerror or err}"
+    return [first, *shown]
+
+
+def catch_up(folder: Path) -> list[str]:
+    """Record the ends a crash cut short: each finished game saved under its own name in
+    ``folder`` with no morgue beside it. One line for each, saying what was done."""
+    done = []
+    for path in _finished_without_morgue(folder):
+        try:
+            save = savefile.load(path)
+        except (savefile.SaveError, OSError):
+            continue
+        if save.crash is not None or save.snapshot.get("outcome") is None \
+                or not is_named_for(path.name, own_name(save.character, save.seed, save.rules)):
+            continue
+        try:
+            engine = Game.from_state(save.snapshot)
+        except Exception:  # checked, yet a snapshot may still fail to restore: leave it be
+            continue
+        try:
+            lines = record_end(engine, path)
+        finally:
+            engine.close()
+        done.append(f"{path}: the end of this game is now recorded ({lines[0]})")
+    return done
+
+
+def _finished_without_morgue(folder: Path) -> list[Path]:
+    """Regular ``*.json`` files without a morgue beside them (the cheap test, before any is
+    read)."""
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return []
+    out = []
+    for name in names:
+        path = Path(folder) / name
+        if not name.endswith(".json") or name.startswith(".") or name == scores.DEFAULT.name \
+                or os.path.lexists(morgue_path(path)):
+            continue
+        with contextlib.suppress(OSError):
+            info = os.stat(path)
+            if stat.S_ISREG(info.st_mode) and info.st_size <= savefile.MAX_BYTES:
+                out.append(path)
+    return out
