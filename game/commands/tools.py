@@ -79,8 +79,13 @@ def _play_bot(engine: Game, seed: int, turns: int, stop: Stop) -> int | None:
 
 
 def run_scores(args: argparse.Namespace) -> int:
-    """Print the high-score table; a bad score file is one line and exit 2."""
+    """Print the high-score table; a bad score file is one line and exit 2. A game whose
+    end a crash cut short, saved beside the table, has its score and morgue written first."""
     path = Path(args.file) if args.file else scores.DEFAULT
+    from .endings import catch_up  # imported here: verify and bot need no morgue
+
+    for line in catch_up(path.parent):
+        print(line)
     try:
         table = scores.read(path)
     except scores.ScoresError as err:
