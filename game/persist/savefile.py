@@ -47,7 +47,7 @@ from game.world.core.state import canonical  # the one JSON spelling checksums a
 from game.world.game import Game
 
 from .files import NotRegular, read_regular, short_name, write_atomic
-from .keyframes import pack, unpack
+from .keyframes import MAX_TOTAL, most, pack, unpack
 from .snapshot_check import BadSnapshot, required_components
 from .snapshot_check import check as check_snapshot
 from .versions import refusal
@@ -247,7 +247,7 @@ def load(path: str | os.PathLike) -> SaveData:
     checkpoints = _checkpoints(data["checkpoints"], len(actions), bad)
     _check_consistent(data, checkpoints, len(actions), bad)
     crash, error = _crash(data.get("crash"), bad)
-    frames = _keyframes(data.get("keyframes", {}), checkpoints, bad)
+    frames = _keyframes(data.get("keyframes", {}), checkpoints, len(actions), bad)
     return SaveData(path, data["game_version"], data["seed"], data["character"],
                     data["wizard"], actions, checkpoints, data["snapshot"],
                     data["final_hash"], data["dead"], crash, error, _rules(data, bad),
@@ -286,12 +286,16 @@ def _rules_version(data: dict, bad) -> int:
         raise bad(str(err)) from None
 
 
-def _keyframes(raw: dict, checkpoints: dict[int, str], bad) -> dict[int, str]:
+def _keyframes(raw: dict, checkpoints: dict[int, str], count: int, bad) -> dict[int, str]:
     """Each keyframe sits at a checkpoint. It is kept as it came, packed, and unpacked,
     parsed and checked only when a replay jumps to it (see :func:`keyframe_state`): a long
     recording holds hundreds of them and a jump needs one. Older saves held each as a JSON
-    object instead; those are packed as they load."""
+    object instead; those are packed as they load. Their number is capped by the recording's
+    length before any is looked at."""
     out = {}
+    if len(raw) > most(count):
+        raise bad(f"{len(raw)} keyframes: more than a recording of {count} actions holds "
+                  f"({most(count)} at most)")
     for key, value in raw.items():
         if not _INDEX.fullmatch(key) or int(key) not in checkpoints or int(key) == 0:
             raise bad(f"keyframe {key!r:.20} is not at a checkpoint")
@@ -328,15 +332,20 @@ def keyframe_state(save: SaveData, position: int) -> dict:
 def engine_keyframes(save: SaveData, upto: int | None = None) -> dict[int, str]:
     """The save's keyframes (those at or before ``upto``) unpacked, as an engine keeps them,
     for a game that goes on from the save and will save them again. One that does not
-    unpack is left out: a keyframe only saves a replay time, and the recording is whole."""
+    unpack is left out, and so are those beyond ``MAX_TOTAL`` bytes of states in all (the
+    latest kept): a keyframe only saves a replay time, and the recording is whole."""
     out = {}
-    for position, stored in save.keyframes.items():
+    room = MAX_TOTAL
+    for position, stored in sorted(save.keyframes.items(), reverse=True):
+        if room <= 0:
+            break
         if upto is None or position <= upto:
             try:
-                out[position] = unpack(stored)
+                out[position] = unpack(stored, room)
             except BadSnapshot:
                 continue
-    return out
+            room -= len(out[position])
+    return dict(sorted(out.items()))
 
 
 def _crash(raw: Any, bad) -> tuple[A.Action | None, str]:

@@ -168,3 +168,33 @@ def test_a_keyframe_that_does_not_unpack_is_refused_when_jumped_to(
     engine = continue_game(bad)  # going on from the save leaves out what does not unpack
     assert sorted(engine.keyframes) == kept
     engine.close()
+
+
+def test_more_keyframes_than_the_recording_could_hold_are_refused_before_any_unpacks(
+        tmp_path, long_save, monkeypatch):
+    """Thousands of small strings, each inflating to the one-state cap, would exhaust memory
+    together: their number is checked first, in one line."""
+    path = tmp_path / "many.json"
+    shutil.copy(long_save, path)
+    bomb = pack(" " * 1000)
+
+    def many(data):
+        count = len(data["actions"])
+        for k in range(1, count + 1):
+            data["checkpoints"].setdefault(str(k), "0" * 64)
+            data["keyframes"][str(k)] = bomb
+    rewrite(path, many)
+    unpacked = []
+    monkeypatch.setattr("game.persist.savefile.unpack", lambda *a: unpacked.append(1))
+    with pytest.raises(SaveError, match=r"keyframes: more than a recording of \d+ actions holds"):
+        continue_game(path)
+    assert unpacked == []
+
+
+def test_a_game_going_on_unpacks_its_keyframes_up_to_a_total(long_save, monkeypatch):
+    from game.persist import savefile
+
+    whole = savefile.engine_keyframes(load(long_save))
+    assert sorted(whole) == [100, 200, 300]
+    monkeypatch.setattr(savefile, "MAX_TOTAL", len(whole[300]) + len(whole[200]))
+    assert sorted(savefile.engine_keyframes(load(long_save))) == [200, 300]
