@@ -1,9 +1,11 @@
 """The options file: TOML, read once at start, every value checked.
 
 ``python -m game play --options FILE`` reads FILE; without it, ``options.toml`` in the working
-directory is read if there is one. Every problem (bad TOML, an unknown option, a wrong kind of
-value, an unknown key or colour name) is one :class:`OptionsError` line naming the file; the
-command line prints it and exits 2. The file is only ever read. Example::
+directory is read if there is one. Every problem (bad TOML however deep or odd, an unknown
+option, a wrong kind of value, an unknown key or colour name, a key bound twice) is one
+:class:`OptionsError` line naming the file; the command line prints it and exits 2. It is
+read as a save is: a regular file only (a named pipe would hang, ``/dev/zero`` never end),
+and no more than ``MAX_BYTES`` of it. The file is only ever read. Example::
 
     auto_pickup = true     # a new game picks up potions, scrolls, your own missiles
     more_prompt = true     # --more-- when a turn's messages do not fit the log
@@ -20,7 +22,9 @@ command line prints it and exits 2. The file is only ever read. Example::
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -28,7 +32,7 @@ from typing import Any
 from game.rules.names import did_you_mean
 
 from . import palette
-from .keys import NAMES, rebound
+from .keys import NAMES, keymap, rebound
 from .options import Options
 
 DEFAULT_PATH = Path("options.toml")  # in the working directory
@@ -53,15 +57,16 @@ class OptionsError(ValueError):
 
 
 def default_path() -> Path | None:
-    """``options.toml`` in the working directory, if there is one."""
-    return DEFAULT_PATH if DEFAULT_PATH.is_file() else None
+    """``options.toml`` in the working directory, if there is one (whatever it is: a pipe or
+    a link to nowhere there is read, and refused in one line, rather than passed over)."""
+    return DEFAULT_PATH if os.path.lexists(DEFAULT_PATH) else None
 
 
 def load(path: str | Path) -> Options:
     """Read and check the options file at ``path``."""
     path = Path(path)
     try:
-        raw = path.read_bytes()[:MAX_BYTES + 1]
+        raw = _read_regular(path, MAX_BYTES)
     except OSError as err:
         raise OptionsError(f"{path}: cannot read the options file: {err.strerror or err}") from None
     if len(raw) > MAX_BYTES:
@@ -72,10 +77,32 @@ def load(path: str | Path) -> Options:
         raise OptionsError(f"{path}: the options file is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as err:
         raise OptionsError(f"{path}: not valid TOML: {err}") from None
+    except RecursionError:
+        raise OptionsError(f"{path}: not valid TOML: nested too deep") from None
+    except ValueError as err:  # tomllib's own checks beyond its grammar (a date out of range)
+        raise OptionsError(f"{path}: not valid TOML: {' '.join(str(err).split())[:80]}") \
+            from None
     try:
         return parse(data)
     except OptionsError as err:
         raise OptionsError(f"{path}: {err}") from None
+
+
+def _read_regular(path: Path, limit: int) -> bytes:
+    """Up to ``limit + 1`` bytes of a regular file; opening never blocks, and anything else
+    (a pipe, a device, a folder) is an OSError saying what it is."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = ("a folder" if stat.S_ISDIR(mode) else "a named pipe" if stat.S_ISFIFO(mode)
+                    else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+                    else "not a plain file")
+            raise OSError(0, f"it is {kind}, not a regular file")
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            return f.read(limit + 1)
+    finally:
+        os.close(fd)
 
 
 def parse(data: dict[str, Any]) -> Options:
@@ -111,8 +138,11 @@ def _keys(table: dict[str, Any]) -> dict[str, tuple[str, ...]]:
             raise OptionsError(f"keys.{name} must be a key or a list of keys, not "
                                f"{_shown(value)}")
         keys[name] = tuple(_key(name, v) for v in values)
+        if len(set(keys[name])) < len(keys[name]):
+            twice = next(k for k in keys[name] if keys[name].count(k) > 1)
+            raise OptionsError(f"keys.{name}: key {twice!r} is listed twice")
     try:
-        rebound(keys)
+        keymap(rebound(keys))
     except ValueError as err:
         raise OptionsError(f"[keys]: {err}") from None
     return keys

@@ -160,3 +160,33 @@ def test_colours_change_what_every_screen_draws(saved_palette):
     assert palette.WALL == ((1, 2, 3), (4, 5, 6)) and palette.TEXT == (7, 8, 9)
     assert palette.tone("info") == (7, 8, 9) and palette.tone("combat") == (9, 9, 9)
     assert set(palette.colour_names()) >= {"wall", "wall_remembered", "text", "combat"}
+
+
+def hostile(tmp_path: Path, kind: str) -> Path:
+    path = tmp_path / f"{kind}.toml"
+    if kind == "fifo":
+        os.mkfifo(path)  # no writer: opening it to read would wait for ever
+    elif kind == "zero":
+        path.symlink_to("/dev/zero")  # endless: must not be read whole
+    elif kind == "deep":
+        path.write_text("a = " + "[" * 100_000)
+    else:
+        path.write_text('[keys]\nexplore = ["o", "o"]\n')
+    return path
+
+
+@pytest.mark.parametrize("kind, says", [
+    ("fifo", "it is a named pipe, not a regular file"),
+    ("zero", "it is a device, not a regular file"),
+    ("deep", "not valid TOML: nested too deep"),
+    ("twice", "keys.explore: key 'o' is listed twice"),
+])
+def test_a_hostile_options_file_is_one_line_and_exit_2(tmp_path, kind, says):
+    path = hostile(tmp_path, kind)
+    try:
+        out = run_game("play", "--seed", "1", "--char", "elf ranger", "--options", str(path),
+                       cwd=tmp_path)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"the {kind} options file hung the game")
+    assert out.returncode == 2 and out.stderr.count("\n") == 1, out.stderr[-300:]
+    assert f"{path}: " in out.stderr and says in out.stderr
