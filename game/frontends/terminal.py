@@ -9,6 +9,7 @@ and restores the terminal however the game ends.
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
 import os
 import signal
@@ -367,18 +368,31 @@ class _Screen:
     def suspend(self) -> None:
         """Hand the terminal back as the shell left it, stop, and take it again when resumed."""
         self._write(RESET + self.term.normal_cursor + self.term.exit_fullscreen)
-        termios.tcsetattr(self.fd, termios.TCSADRAIN, self.shell_mode)
+        _set_mode(self.fd, self.shell_mode)
         handler = signal.signal(signal.SIGTSTP, signal.SIG_DFL)
         try:
             os.kill(os.getpid(), signal.SIGTSTP)  # stops here until `fg` (ignored if orphaned)
         finally:
             signal.signal(signal.SIGTSTP, handler)
-        termios.tcsetattr(self.fd, termios.TCSADRAIN, self.game_mode)
+        _set_mode(self.fd, self.game_mode)  # continued in the background: stops until `fg`
         self._write(self.term.enter_fullscreen + self.term.hide_cursor)
 
     def _write(self, text: str) -> None:
         self.term.stream.write(text)
         self.term.stream.flush()
+
+
+def _set_mode(fd: int, mode: list, when: int = termios.TCSADRAIN) -> None:
+    """``tcsetattr``, tried again when a signal interrupts it: a game continued from outside
+    (``kill -CONT``) while in the background is stopped by the kernel in this very call until
+    ``fg``, whose SIGCONT then interrupts it (Python retries most calls, not termios's)."""
+    while True:
+        try:
+            termios.tcsetattr(fd, when, mode)
+            return
+        except termios.error as err:
+            if not err.args or err.args[0] != errno.EINTR:
+                raise
 
 
 @contextlib.contextmanager
@@ -391,11 +405,11 @@ def _all_control_keys(fd: int) -> Iterator[None]:
     mode = termios.tcgetattr(fd)
     mode[0] &= ~termios.IXON
     mode[3] &= ~termios.IEXTEN
-    termios.tcsetattr(fd, termios.TCSANOW, mode)
+    _set_mode(fd, mode, termios.TCSANOW)
     try:
         yield
     finally:
-        termios.tcsetattr(fd, termios.TCSAFLUSH, saved)
+        _set_mode(fd, saved, termios.TCSAFLUSH)
 
 
 @contextlib.contextmanager
