@@ -69,7 +69,7 @@ def record_end(engine: Game, save: Path, *, once: bool = True) -> list[str]:
     when the table already holds that very row (an end recorded again after a crash)."""
     deepest, won = max(engine.levels, default=engine.depth), engine.outcome == "won"
     score = scores.points(deepest, sum(kills_by_kind(engine).values()), won)
-    flags = engine.component(engine.player, Player)
+    flags = engine.store.get(engine.player, Player)
     entry = {"score": score, "character": flags.character, "seed": engine.seed,
              "outcome": engine.outcome or "", "cause": engine.cause, "depth": deepest,
              "turns": engine.turn, "wizard": flags.wizard}

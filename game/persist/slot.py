@@ -61,14 +61,14 @@ class SaveSlot:
         Raises Busy when another process plays it. A lock that cannot be made (a folder that
         cannot be written, or none yet) is not held: a save there fails and says why."""
         path = Path(path)
-        lock: Lock | None = Lock(path)
+        lock = Lock(path)
         try:
             lock.take()
         except Busy:
             raise
         except OSError:
-            lock = None
-        old, self._lock, self.path = self._lock, lock, path
+            pass
+        old, self._lock, self.path = self._lock, (lock if lock.held else None), path
         if old is not None:
             old.release()
 
