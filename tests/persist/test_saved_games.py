@@ -84,3 +84,22 @@ def test_a_continued_game_does_not_page_its_old_log_with_more(tmp_path):
     assert type(app.screen).__name__ == "MainScreen"
     assert app.session.new_messages() == 0
     app.engine.close()
+
+
+def test_every_game_under_way_is_listed_whatever_else_the_folder_holds(tmp_path):
+    """A link to nowhere, a link loop, a pipe, a folder and ten newer JSON files beside it
+    (recordings, copies) hide nothing; a new game's free name (``-2``) is listed too."""
+    engine = played(21)
+    savefile.save(engine, save_path(engine, tmp_path))
+    savefile.save(engine, tmp_path / "dwarf-warrior-21-2.json")
+    os.utime(save_path(engine, tmp_path), (1, 1))
+    os.utime(tmp_path / "dwarf-warrior-21-2.json", (2, 2))
+    engine.close()
+    (tmp_path / "gone.json").symlink_to(tmp_path / "nowhere")
+    (tmp_path / "loop.json").symlink_to(tmp_path / "loop.json")
+    os.mkfifo(tmp_path / "pipe.json")
+    (tmp_path / "folder.json").mkdir()
+    for n in range(10):
+        (tmp_path / f"note-{n}.json").write_text("{}")
+    assert sorted(g.where for g in saved_games(tmp_path)) == [
+        str(tmp_path / "dwarf-warrior-21-2.json"), str(save_path(engine, tmp_path))]
