@@ -60,7 +60,7 @@ def truecolor_supported(environ: Mapping[str, str] | None = None) -> bool:
     return value.lower() in ("truecolor", "24bit")
 
 
-TRUECOLOR, COLOURS_256, COLOURS_16 = "truecolor", "256", "16"
+TRUECOLOR, COLOURS_256, COLOURS_16, NO_COLOUR = "truecolor", "256", "16", "none"
 
 
 class DumbTerminal(NoTerminal):
@@ -73,8 +73,11 @@ class DumbTerminal(NoTerminal):
 
 
 def colour_depth(colours: int, environ: Mapping[str, str] | None = None) -> str:
-    """Truecolour where the terminal says so (COLORTERM), else 256 colours where terminfo has
-    them, else the 16 system colours (TERM=xterm, linux, vt100, ...)."""
+    """None where NO_COLOR is set to anything (no-color.org), else truecolour where the
+    terminal says so (COLORTERM), else 256 colours where terminfo has them, else the 16 system
+    colours (TERM=xterm, linux, vt100, ...)."""
+    if (os.environ if environ is None else environ).get("NO_COLOR", ""):
+        return NO_COLOUR
     if truecolor_supported(environ):
         return TRUECOLOR
     return COLOURS_256 if colours >= 256 else COLOURS_16
@@ -162,7 +165,10 @@ class AnsiRenderer:
         starts = np.ones(len(ys), dtype=bool)
         starts[1:] = (ys[1:] != ys[:-1]) | (xs[1:] != xs[:-1] + 1)
         rgb = _rows(console)[ys, xs]
-        fgs, bgs = self._colour_keys(rgb["fg"]), self._colour_keys(rgb["bg"])
+        if self.depth == NO_COLOUR:
+            fgs, bgs = _no_colour_keys(rgb["fg"], rgb["bg"])
+        else:
+            fgs, bgs = self._colour_keys(rgb["fg"]), self._colour_keys(rgb["bg"])
         codepoints = ch[ys, xs]
         fgs[codepoints == 32] = -1  # a blank shows no foreground: keep whatever is set
         cells = zip(ys.tolist(), xs.tolist(), starts.tolist(), codepoints.tolist(),
@@ -201,12 +207,23 @@ class AnsiRenderer:
         return self._params[key]
 
     def _colour(self, layer: int, key: int) -> str:
+        if self.depth == NO_COLOUR:  # the background's only key: reverse video on or off
+            return "7" if key else "27"
         if self.truecolor:
             return f"{layer};2;{key >> 16};{(key >> 8) & 255};{key & 255}"
         if self.depth == COLOURS_16:  # 30-37 / 90-97 for fg, 40-47 / 100-107 for bg
             base = (30 if layer == 38 else 40) if key < 8 else (90 if layer == 38 else 100)
             return str(base + key % 8)
         return f"{layer};5;{key}"
+
+
+def _no_colour_keys(fg: NDArray[np.uint8],
+                    bg: NDArray[np.uint8]) -> tuple[NDArray[np.int32], NDArray[np.int32]]:
+    """Without colour, a cell whose background is brighter than its text (a highlighted
+    choice, the cursor's cell) is drawn in reverse video, and nothing else is set."""
+    weights = np.array([299, 587, 114], dtype=np.int32)  # the usual luma, in thousandths
+    light = (bg.astype(np.int32) @ weights) > (fg.astype(np.int32) @ weights)
+    return np.full(len(fg), -1, dtype=np.int32), light.astype(np.int32)
 
 
 def _rows(console: tcod.console.Console) -> NDArray[np.void]:

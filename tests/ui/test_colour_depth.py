@@ -72,3 +72,35 @@ def test_term_dumb_is_one_clear_line_and_a_non_zero_exit(tmp_path):
     assert child.exitstatus not in (0, None)
     assert lines == ["python -m game: this terminal (TERM=dumb) cannot draw the game: run it in "
                      "a terminal such as xterm (TERM=xterm-256color), or play with --window"]
+
+
+def test_no_color_turns_colour_off_and_shows_a_highlight_in_reverse_video():
+    assert colour_depth(16_777_216, {"NO_COLOR": "1", "COLORTERM": "truecolor"}) == "none"
+    assert colour_depth(256, {"NO_COLOR": ""}) == COLOURS_256  # set but empty: as if unset
+    console = tcod.console.Console(12, 1, order="F")
+    console.print(0, 0, "Hello", fg=(255, 0, 0), bg=(0, 0, 150))
+    console.print(6, 0, "pick", fg=(0, 0, 0), bg=(200, 200, 200))
+    renderer = AnsiRenderer(io.StringIO(), depth=colour_depth(256, {"NO_COLOR": "yes"}))
+    renderer.render(console)
+    out = renderer.stream.getvalue()
+    assert not any(code in out for code in ("38;", "48;", "[3", "[4", "[9", "[10"))
+    screen = pyte.Screen(12, 1)
+    pyte.Stream(screen).feed(out)
+    assert screen.display[0].startswith("Hello pick")
+    assert not screen.buffer[0][0].reverse and screen.buffer[0][6].reverse
+
+
+def test_the_game_under_no_color_writes_no_colour(tmp_path):
+    env = {**os.environ, "TERM": "xterm-256color", "COLORTERM": "truecolor", "NO_COLOR": "1",
+           "PYTHONPATH": str(ROOT)}
+    child = pexpect.spawn(sys.executable, ["-m", "game", "play", "--seed", "1", "--char",
+                                           "elf ranger"], env=env, cwd=str(tmp_path),
+                          encoding="utf-8", dimensions=(24, 80))
+    child.logfile_read = everything = io.StringIO()
+    child.expect("HP ", timeout=60)
+    child.send("S")
+    child.expect(pexpect.EOF, timeout=60)
+    child.close()
+    assert child.exitstatus == 0
+    drawn = everything.getvalue()
+    assert "HP " in drawn and not any(code in drawn for code in ("38;2;", "48;2;", "38;5;"))
