@@ -10,7 +10,16 @@ import argparse
 import sys
 
 from game import __version__
-from game.commands.common import EXIT_INTERRUPTED, character_name, count, fail, seed
+from game.commands.common import (
+    EXIT_INTERRUPTED,
+    character_name,
+    count,
+    depth,
+    fail,
+    given,
+    seed,
+    whole,
+)
 
 BOT_TURNS = 500
 FSIM_ROUNDS = 1000
@@ -31,21 +40,21 @@ def parser() -> argparse.ArgumentParser:
     commands = top.add_subparsers(dest="command")
     play = commands.add_parser("play", help="start a new game (the default) or --load one")
     add_play_options(play, default=argparse.SUPPRESS)  # "--seed 3 play" keeps the 3
-    play.add_argument("--load", metavar="PATH", help="continue a saved game")
+    play.add_argument("--load", type=given, metavar="PATH", help="continue a saved game")
     play.add_argument("--wizard", action="store_true",
                       help="a wizard game from the start (marked as such for good)")
-    play.add_argument("--options", metavar="FILE",
+    play.add_argument("--options", type=given, metavar="FILE",
                       help="the options file (default: options.toml here, if there is one)")
     replay = commands.add_parser("replay", help="watch a recording (t takes over)")
-    replay.add_argument("path", metavar="PATH")
+    replay.add_argument("path", type=given, metavar="PATH")
     verify = commands.add_parser("verify", help="replay a save from its seed and check it "
                                  "(exit 0 in sync, 1 out of sync, 2 unreadable or made by "
                                  "a game version this one does not read)")
-    verify.add_argument("path", metavar="PATH")
+    verify.add_argument("path", type=given, metavar="PATH")
     add_bot(commands)
     add_wizard_tools(commands)
     board = commands.add_parser("scores", help="the high-score table (W marks wizard games)")
-    board.add_argument("--file", metavar="PATH", help="the score file (default "
+    board.add_argument("--file", type=given, metavar="PATH", help="the score file (default "
                        "saves/scores.json)")
     add_balance(commands)
     bench = commands.add_parser("bench", help="measure how fast the game is")
@@ -66,7 +75,7 @@ def add_play_options(p: argparse.ArgumentParser, default=None) -> None:
 
 def add_rules(p: argparse.ArgumentParser, default=None, *, extra: str = "") -> None:
     """--rules NAME: the combat system (checked by the command, so a bad name is one line)."""
-    p.add_argument("--rules", metavar="NAME", default=default,
+    p.add_argument("--rules", type=given, metavar="NAME", default=default,
                    help="the combat system: manual (the default), qud, d20, coc or tides"
                    + extra)
 
@@ -84,27 +93,28 @@ def add_bot(commands) -> None:
     add_rules(bot, argparse.SUPPRESS)
     bot.add_argument("--turns", type=count, metavar="T", default=BOT_TURNS,
                      help=f"player actions to play (default {BOT_TURNS})")
-    bot.add_argument("--out", metavar="PATH", help="where to save (default saves/bot-SEED.json)")
+    bot.add_argument("--out", type=given, metavar="PATH",
+                     help="where to save (default saves/bot-SEED.json)")
     bot.add_argument("--auto-pickup", action="store_true",
                      help="play with the auto-pickup game option on (off by default)")
 
 
 def add_balance(commands) -> None:
-    from game.commands.balance import ACTIONS, SEEDS, TARGET
+    from game.commands.balance import ACTIONS, JOBS, SEEDS, TARGET
 
     balance = commands.add_parser("balance", help="how often the bot reaches a depth, over "
                                   "fixed seeds, for each ready character (docs/balance.md)")
     balance.add_argument("--seeds", type=count, default=SEEDS, metavar="N",
                          help=f"games per character (default {SEEDS})")
-    balance.add_argument("--first", type=int, default=0, metavar="S",
+    balance.add_argument("--first", type=seed, default=0, metavar="S",
                          help="the first seed (default 0): seeds S to S+N-1")
-    balance.add_argument("--depth", type=count, default=TARGET, metavar="D",
+    balance.add_argument("--depth", type=depth, default=TARGET, metavar="D",
                          help=f"the depth to reach (default {TARGET})")
     balance.add_argument("--actions", type=count, default=ACTIONS, metavar="A",
                          help=f"the most actions per game (default {ACTIONS})")
     balance.add_argument("--char", type=character_name, metavar="NAME", default=None,
                          help="one character only (default: every ready one)")
-    balance.add_argument("--jobs", type=count, default=1, metavar="J",
+    balance.add_argument("--jobs", type=whole(1, JOBS), default=1, metavar="J",
                          help="games played at once, in J processes (default 1)")
 
 
@@ -118,7 +128,7 @@ def add_wizard_tools(commands) -> None:
                        help="a creature, a starting character, or 'player'")
         p.add_argument("defender", type=character_name, metavar="DEFENDER")
     fsim.add_argument("--rounds", type=count, default=FSIM_ROUNDS, metavar="N")
-    fsim.add_argument("--csv", metavar="FILE",
+    fsim.add_argument("--csv", type=given, metavar="FILE",
                       help="write each fight's result (with a rules column)")
     fsim.add_argument("--as-play", action="store_true",
                       help="fight as play does: training, stamina, bleeding, poison and "

@@ -21,6 +21,7 @@ from .common import EXIT_USAGE, fail, unknown
 SEEDS = 100
 TARGET = 3
 ACTIONS = 1500
+JOBS = 64  # processes at most: more would only wait on each other
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,11 @@ def run(args: argparse.Namespace) -> int:
     for name in chosen:
         if name not in characters:
             return fail(unknown("character", name, characters), EXIT_USAGE)
+    from game.world.core.rng import SEEDS as ALL
+
+    if args.first + args.seeds > ALL.stop:
+        return fail(f"seeds {args.first} to {args.first + args.seeds - 1} go past the last "
+                    f"seed, {ALL.stop - 1}", EXIT_USAGE)
     seeds = range(args.first, args.first + args.seeds)
     for name in chosen:
         one = partial(play_one, name, target=args.depth, actions=args.actions)

@@ -19,20 +19,48 @@ def fail(message: str, code: int = 1) -> int:
 
 
 def character_name(text: str) -> str:
-    """ "dwarf-warrior", "Dwarf Warrior" and "dwarf warrior" all name the same build."""
-    return " ".join(text.replace("-", " ").replace("_", " ").lower().split())
+    """ "dwarf-warrior", "Dwarf Warrior" and "dwarf warrior" all name the same build; an
+    empty name is refused."""
+    return " ".join(given(text).replace("-", " ").replace("_", " ").lower().split())
+
+
+MOST = 1_000_000  # turns, actions, rounds, seeds: beyond it a run would not end today
 
 
 def count(text: str) -> int:
-    """A whole number, 1 or more: 0 rounds or turns is refused like -5 is (argparse reports
-    either in one line)."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number, 1 or more, not {text!r}")
-    return value
+    """A whole number from 1 to ``MOST``: 0 rounds or turns is refused like -5 and 10^30 are
+    (argparse reports any in one line)."""
+    return whole(1, MOST)(text)
+
+
+def whole(least: int, most: int):
+    """The argparse type of a whole number from ``least`` to ``most``."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text) if len(text) <= 40 else least - 1
+        except ValueError:
+            value = least - 1
+        if not least <= value <= most:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number from {least:,} to {most:,}, not {text[:40]!r}")
+        return value
+    parse.__name__ = "whole number"
+    return parse
+
+
+def depth(text: str) -> int:
+    """A depth of the dungeon, 1 to its last."""
+    from game.world.core.mapgen import MAX_DEPTH  # imported late: --help should not load it
+
+    return whole(1, MAX_DEPTH)(text)
+
+
+def given(text: str) -> str:
+    """A name or a path that must not be empty: ``--out ''`` is refused rather than taken for
+    the default."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a value, not an empty one")
+    return text
 
 
 def seed(text: str) -> int:

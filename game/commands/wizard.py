@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import argparse
 import csv
+import os
+import stat
 import sys
 import textwrap
 import time
@@ -85,6 +87,8 @@ def run_fsim(args: argparse.Namespace) -> int:
     except BadName as err:
         return fail(str(err), EXIT_USAGE)
     as_play = bool(getattr(args, "as_play", False))
+    if args.csv and (problem := _csv_refused(args.csv)):
+        return fail(problem, EXIT_USAGE)
     reports = {}
     for name in names:
         arena = Arena(attacker, defender, seed=args.seed, character=character, rules=name,
@@ -104,9 +108,26 @@ def run_fsim(args: argparse.Namespace) -> int:
     words = mode_words(as_play) + ("" if as_play else " --as-play fights as play does.")
     print("\n".join(textwrap.wrap(words, 80)))
     if args.csv:
-        _write_csv(args.csv, reports)
+        try:
+            _write_csv(args.csv, reports)
+        except OSError as err:
+            return fail(f"{args.csv}: the fights could not be written: {err.strerror or err}")
     return 0
 
+
+def _csv_refused(path: str) -> str | None:
+    """Why the --csv file cannot be written, checked before the fights: not a folder, a pipe
+    (which would block) or a device, and in a folder that exists."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        folder = os.path.dirname(path) or "."
+        return None if os.path.isdir(folder) else f"{path}: there is no folder {folder}"
+    except OSError as err:
+        return f"{path}: {err.strerror or err}"
+    if not stat.S_ISREG(mode):
+        return f"{path}: not a regular file (a folder, a pipe or a device); name a file"
+    return None
 
 
 def _progress(total: int, started: float):

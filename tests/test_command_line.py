@@ -1,0 +1,42 @@
+"""Every number and name on the command line has a range, and an empty value is refused: one
+line, exit 2, before anything runs (a huge --jobs was a traceback, --rounds 10^30 ran for
+ever, --csv naming a pipe blocked, ``--out ''`` fell back to the default)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+HUGE = "1" + "0" * 30
+
+
+@pytest.mark.parametrize("args, says", [
+    (["balance", "--jobs", HUGE], "--jobs: expected a whole number from 1 to 64"),
+    (["balance", "--first", "-1"], "--first: a seed is a whole number from 0"),
+    (["balance", "--depth", HUGE], "--depth: expected a whole number from 1 to 6"),
+    (["balance", "--first", str(2**64 - 1), "--seeds", "2"], "go past the last seed"),
+    (["balance", "--seeds", HUGE], "--seeds: expected a whole number from 1 to 1,000,000"),
+    (["fsim", "player", "kobold", "--rounds", HUGE], "--rounds: expected a whole number"),
+    (["bot", "--turns", HUGE], "--turns: expected a whole number"),
+    (["play", "--rules", ""], "--rules: expected a value, not an empty one"),
+    (["bot", "--char", ""], "--char: expected a value, not an empty one"),
+    (["bot", "--out", ""], "--out: expected a value, not an empty one"),
+    (["scores", "--file", ""], "--file: expected a value, not an empty one"),
+    (["fsim", "player", "kobold", "--csv", ""], "--csv: expected a value, not an empty one"),
+    (["play", "--load", ""], "--load: expected a value, not an empty one"),
+    (["verify", ""], "expected a value, not an empty one"),
+])
+def test_out_of_range_and_empty_values_are_one_line_and_exit_2(game_main, args, says):
+    out = game_main(*args)
+    assert out.returncode == 2 and says in out.stderr, out.stderr
+    assert out.stderr.count("\n") == 1 and "Traceback" not in out.stderr and not out.stdout
+
+
+@pytest.mark.parametrize("kind", ["folder", "pipe"])
+def test_fsim_csv_into_a_folder_or_a_pipe_is_refused_before_the_fights(game_main, tmp_path,
+                                                                        kind):
+    target = tmp_path / "out"
+    target.mkdir() if kind == "folder" else os.mkfifo(target)
+    out = game_main("fsim", "player", "kobold", "--rounds", "5", "--csv", str(target))
+    assert out.returncode == 2 and "not a regular file" in out.stderr and not out.stdout
