@@ -221,7 +221,7 @@ def _continue(args: argparse.Namespace) -> int:
         return fail(str(err), 2)
     try:
         clean_stale_temps(path.parent)
-        catch_up(path.parent)
+        catch_up(savefile.DEFAULT_DIR)  # saves/ only: a folder loaded from is only read
         app = GameApp.from_engine(engine, options=args.options, **hooks(path, slot))
         return run_frontend(app, window=args.window)
     finally:

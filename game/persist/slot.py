@@ -48,12 +48,11 @@ def is_named_for(name: str, own: str) -> bool:
 
 class SaveSlot:
     """Where this process's game is saved (``path``, None until a new game first saves), and
-    the lock on it. ``moved_from`` is the own name a new game could not take."""
+    the lock on it."""
 
     def __init__(self, path: Path | None = None, folder: Path = savefile.DEFAULT_DIR) -> None:
         self.path = None if path is None else Path(path)
         self.folder = Path(folder)
-        self.moved_from: Path | None = None
         self._lock: Lock | None = None
 
     def claim(self, path: Path) -> None:
@@ -87,7 +86,6 @@ class SaveSlot:
                 continue
             if os.path.lexists(candidate):  # written by another just before it was claimed
                 continue
-            self.moved_from = None if n == 1 else wanted
             return candidate
         raise FileExistsError(0, f"no free name beside {wanted}")
 
