@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import stat
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,6 +23,8 @@ from pathlib import Path
 SUFFIX = ".lock"
 WAIT = 10.0  # seconds a short read-modify-write (the score table) waits for the lock
 _POLL = 0.005
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)  # a link planted as the lock file is not followed
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 _HELD: dict[str, list[int]] = {}  # this process's locks: the lock file -> [fd, holders]
 
 
@@ -65,8 +68,10 @@ class Lock:
             return
         deadline = time.monotonic() + wait
         while True:
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | _NOFOLLOW | _NONBLOCK, 0o644)
             try:
+                if not stat.S_ISREG(os.fstat(fd).st_mode):  # a pipe or a device planted there
+                    raise OSError(0, f"{self.path} is not a regular file")
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
                 pid = _holder(fd)

@@ -41,3 +41,18 @@ def test_scores_recorded_at_the_same_moment_are_all_kept(tmp_path):
     assert sorted((r["seed"], r["turns"]) for r in rows) == \
         [(seed, n) for seed in range(GAMES) for n in range(5)]
     assert not (tmp_path / ".scores.json.lock").exists()
+
+
+def test_a_link_planted_as_a_lock_file_is_not_followed(tmp_path):
+    """The lock file is opened without following links: a link to another file never has
+    that file truncated or written."""
+    from game.persist import scores
+
+    precious = tmp_path / "precious.txt"
+    precious.write_text("keep me")
+    (tmp_path / ".scores.json.lock").symlink_to(precious)
+    row = {"score": 1, "character": "dwarf warrior", "seed": 1, "outcome": "dead",
+           "cause": "killed", "depth": 1, "turns": 1, "wizard": False}
+    scores.record(row, tmp_path / "scores.json")
+    assert precious.read_text() == "keep me"
+    assert len(scores.read(tmp_path / "scores.json")) == 1
