@@ -1,8 +1,10 @@
 """``python -m game [play]``: a new game, or ``--load PATH`` to continue a saved one.
 
-The game is saved to ``saves/<character>-<seed>.json`` (or back to the loaded file) on S, on
-every change of level, on quitting and when it ends; the start screen offers the games under
-way saved there, to continue (``saved_games``). A quit whose save fails asks what to do;
+The game is saved to ``saves/<character>-<seed>.json`` (or the first free ``-2``, ``-3``
+beside it: ``game.persist.slot``; or back to the loaded file, held under its lock while the
+game runs) on S, on every change of level, on quitting and when it ends; the start screen
+offers the games under way saved there, to continue (``saved_games``). A quit whose save
+fails asks what to do;
 a hang-up (SIGHUP, SIGTERM) saves without asking, to the rescue file in the system's
 temporary folder if the save itself fails. An unexpected exception writes a crash report
 before the terminal is restored.
@@ -40,10 +42,6 @@ def save_path(engine: Game, folder: Path = savefile.DEFAULT_DIR) -> Path:
     """``dwarf-warrior-3.json``; a game under other rules than the manual's says which:
     ``dwarf-warrior-3-qud.json``."""
     return folder / own_name(engine.character, engine.seed, engine.rules)
-
-
-def _save_name(character: str, seed: int, rules: str) -> str:
-    return own_name(character, seed, rules)
 
 
 def saved_games(folder: Path = savefile.DEFAULT_DIR,
