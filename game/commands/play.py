@@ -54,6 +54,8 @@ def saved_games(folder: Path = savefile.DEFAULT_DIR,
     slot = slot if slot is not None else SaveSlot(folder=folder)
     games = []
     for _, _, path in _json_files(folder):
+        if path.with_name(path.stem + "-morgue.txt").exists():
+            continue  # a game that ended (its morgue is written last): not read at all
         try:
             save = savefile.load(path)
         except (savefile.SaveError, OSError):
