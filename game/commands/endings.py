@@ -18,14 +18,14 @@ from pathlib import Path
 
 from game.persist import savefile, scores
 from game.persist.files import write_atomic
-from game.persist.slot import SaveSlot, is_named_for, own_name
+from game.persist.slot import SaveSlot, is_named_for, morgue_of, own_name
 from game.ui.morgue import kills_by_kind, morgue_text
 from game.world.core.components import Player
 from game.world.game import Game
 
 
 def morgue_path(save: Path) -> Path:
-    return save.with_name(save.stem + "-morgue.txt")
+    return morgue_of(save)
 
 
 def finish(session, slot: SaveSlot | None = None) -> list[str]:

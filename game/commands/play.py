@@ -26,7 +26,7 @@ from game.content.catalog import load_catalog
 from game.persist import savefile
 from game.persist.files import clean_stale_temps
 from game.persist.locks import Busy
-from game.persist.slot import SaveSlot, is_named_for, own_name
+from game.persist.slot import SaveSlot, is_named_for, morgue_of, own_name
 from game.rules import systems
 from game.ui import options_file, palette
 from game.ui.app import GameApp
@@ -54,7 +54,7 @@ def saved_games(folder: Path = savefile.DEFAULT_DIR,
     slot = slot if slot is not None else SaveSlot(folder=folder)
     games = []
     for _, _, path in _json_files(folder):
-        if path.with_name(path.stem + "-morgue.txt").exists():
+        if os.path.lexists(morgue_of(path)):
             continue  # a game that ended (its morgue is written last): not read at all
         try:
             save = savefile.load(path)

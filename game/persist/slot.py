@@ -46,6 +46,12 @@ def is_named_for(name: str, own: str) -> bool:
     return match is not None and numbered(Path(own), int(match["n"])).name == name
 
 
+def morgue_of(save: Path) -> Path:
+    """``dwarf-warrior-3-morgue.txt`` beside ``dwarf-warrior-3.json``: written when its game
+    ends, so a name with a morgue is taken too."""
+    return save.with_name(save.stem + "-morgue.txt")
+
+
 class SaveSlot:
     """Where this process's game is saved (``path``, None until a new game first saves), and
     the lock on it."""
@@ -78,8 +84,8 @@ class SaveSlot:
             wanted.parent.mkdir(parents=True, exist_ok=True)
         for n in range(1, MAX_NUMBER + 1):
             candidate = numbered(wanted, n)
-            if os.path.lexists(candidate):
-                continue
+            if os.path.lexists(candidate) or os.path.lexists(morgue_of(candidate)):
+                continue  # another game's, or the morgue of one whose save was removed
             try:
                 self.claim(candidate)
             except Busy:
