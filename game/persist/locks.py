@@ -17,11 +17,9 @@ import fcntl
 import os
 import stat
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 SUFFIX = ".lock"
-WAIT = 10.0  # seconds a short read-modify-write (the score table) waits for the lock
 _POLL = 0.005
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)  # a link planted as the lock file is not followed
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
@@ -43,8 +41,8 @@ def lock_path(target: Path) -> Path:
 
 
 class Lock:
-    """The lock beside ``target``: :meth:`take` it (at once or within ``WAIT`` seconds),
-    :meth:`release` it. ``held`` says whether this process holds it now."""
+    """The lock beside ``target``: :meth:`take` it (at once or within a wait), :meth:`release`
+    it. ``held`` says whether this process holds it now."""
 
     def __init__(self, target: Path) -> None:
         self.target = Path(target)
@@ -108,18 +106,10 @@ class Lock:
                 os.unlink(self.path)
         os.close(fd)
 
-    @contextlib.contextmanager
-    def holding(self, wait: float = WAIT) -> Iterator[None]:
-        self.take(wait)
-        try:
-            yield
-        finally:
-            self.release()
-
 
 def _same_file(fd: int, path: Path) -> bool:
     try:
-        return os.path.samestat(os.fstat(fd), os.stat(path))
+        return os.path.samestat(os.fstat(fd), os.lstat(path))
     except OSError:
         return False
 
