@@ -152,7 +152,7 @@ class DungeonEnv(gym.Env):
             reward, text = self._score(result.events)
         return self._observation(text), reward, engine.over, False, self._info()
 
-    def render(self) -> str | None:  # type: ignore[override]  # gymnasium: its RenderFrame is free
+    def render(self) -> str | None:  # type: ignore[override, unused-ignore]  # gymnasium < 1.4
         """"ansi": the level as the player sees it, then the stats and the last message."""
         if self.render_mode != "ansi" or self.engine is None:
             return None
