@@ -240,7 +240,8 @@ class Engine:
         """Make this engine's world esper's current one: the gameplay reads through esper's
         functions, so code that calls it directly (not through a method here) after another
         engine has run calls this first."""
-        self.store.use()
+        if esper.current_world != self.world:
+            esper.switch_world(self.world)
 
     def close(self) -> None:
         """Free this engine's esper world."""

@@ -162,6 +162,20 @@ class Store:
             self.add(eid, Position(x, y, depth))
             return
         actor, level = Actor in comps, depth != pos.depth
+        if actor and not level and not self._also:  # a step on the level, nobody sharing
+            self.looked = None
+            cells = self._cells.get(depth)
+            if cells is not None:
+                here, there = pos.x * _ROW + pos.y, x * _ROW + y
+                if cells.get(here) == eid:
+                    del cells[here]
+                if there in cells:
+                    self._stand(cells, depth, there, eid)
+                else:
+                    cells[there] = eid
+            _SET(pos, "x", x)
+            _SET(pos, "y", y)
+            return
         if actor:
             self._went(eid, comps, level)
         _SET(pos, "x", x)
