@@ -416,7 +416,8 @@ class Engine:
         ``thrown``: with that item's own magic serving a throw; ``trying``: with that carried
         item put in use (what examining it shows). Those two are built afresh, not kept."""
         self.use()
-        in_wall = self.in_wall(eid)
+        pos = self.store.table[eid].get(Position)  # in_wall, without a call (asked often)
+        in_wall = pos is not None and self.levels[pos.depth].wall.item(pos.x, pos.y)
         if thrown is not None or trying is not None:
             return self.play.fighter(self.catalog, eid, in_wall=in_wall, known_only=known_only,
                                      thrown=thrown, trying=trying)

@@ -75,16 +75,17 @@ def value_of(name: str, annotation: str, obj: str) -> list[str]:
 
 
 def values_only(name: str, annotation: str, obj: str) -> list[str]:
-    """``value_of`` without the classes: a scalar as it is, a tuple, list or dict of scalars
-    copied, any other container deeply (``frozen``)."""
+    """``value_of`` without the classes: a scalar or a tuple of scalars as it is, a list, set
+    or dict of scalars copied (a copy compares faster than tuples made of it), any other
+    container deeply (``frozen``)."""
     inner = [k.strip() for k in annotation[annotation.find("[") + 1:-1].split(",")]
     x = f"{obj}.{name}"
     if annotation.startswith("tuple[") and all(k in _SCALARS for k in inner):
         return [x]
-    if annotation.startswith("list[") and inner[0] in _SCALARS:
-        return [f"tuple({x})"]
+    if annotation.startswith(("list[", "set[")) and inner[0] in _SCALARS:
+        return [f"{x}.copy()"]  # a shallow copy is a snapshot, compared by value
     if annotation.startswith("dict[") and all(k in _SCALARS for k in inner):
-        return [f"tuple({x}.items())"]
+        return [f"{x}.copy()"]
     if annotation.startswith(("dict", "list", "set", "tuple")):
         return [f"_deep({x})"]
     return [x]
