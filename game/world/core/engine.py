@@ -240,8 +240,7 @@ class Engine:
         """Make this engine's world esper's current one: the gameplay reads through esper's
         functions, so code that calls it directly (not through a method here) after another
         engine has run calls this first."""
-        if esper.current_world != self.world:
-            esper.switch_world(self.world)
+        self.store.use()
 
     def close(self) -> None:
         """Free this engine's esper world."""
