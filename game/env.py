@@ -44,7 +44,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from game.ui import describe, view  # what the player sees: the screen it observes
+from game.ui import view  # what the player sees: the screen it observes
 
 from .world.core import actions as A
 from .world.core import engine as engine_module
@@ -53,7 +53,7 @@ from .world.core.engine import MAP_HEIGHT, MAP_WIDTH
 from .world.core.events import AttackEvent, Died, Message
 from .world.core.mapgen import MAX_DEPTH
 from .world.game import Game
-from .world.play import choices
+from .world.play import choices, fighters
 from .world.play import wizard_actions as W
 
 ENV_ID = "game/Dungeon-v0"
@@ -233,7 +233,7 @@ class DungeonEnv(gym.Env):
         comps = engine.components(engine.player)
         pos, health = comps[Position], comps[Health]
         stance, attrs = comps[Stance], comps[Attributes]
-        dv, pv = self._defence_figures(describe.defence(engine))
+        dv, pv = self._defence_figures(fighters.known_defence(engine))
         return [pos.x, pos.y, health.hp, health.max_hp, stance.stamina, stance.max_stamina,
                 choices.STANCE_ORDER.index(stance.name), dv, pv, attrs.strength,
                 attrs.dexterity, attrs.constitution, attrs.willpower, engine.depth,

@@ -13,7 +13,7 @@ from game.rules import profiles, stats
 from game.rules.messages import a_or_an
 from game.world.core.components import Creature, Effects, Health, Item, Vitals
 from game.world.game import Game
-from game.world.play import stacks, stealth
+from game.world.play import fighters, stacks, stealth
 
 from .menus import Entry
 
@@ -72,9 +72,8 @@ def pounds(tenths: int) -> str:
 
 
 def defence(engine: Game) -> profiles.DefenceProfile:
-    """The player's Defence (Dv: ``.total()``) and Protection (Pv: ``.protection``), counting
-    only the magic the player knows of (the manual's @ screen)."""
-    return profiles.defence(engine.fighter(engine.player, known_only=True))
+    """The player's Defence and Protection as the player knows them (``known_defence``)."""
+    return fighters.known_defence(engine)
 
 
 def burden(engine: Game) -> str:

@@ -7,7 +7,7 @@ inspector and the fight simulator all see the same numbers.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import esper
 
@@ -30,6 +30,9 @@ from game.world.core.components import (
 from game.world.core.components import Training as TrainingC
 
 from . import magic_items
+
+if TYPE_CHECKING:
+    from game.world.core.engine import Engine
 
 WORN_SLOTS = ("body", "cloak", "head", "hands", "feet", "ring", "neck")
 
@@ -223,3 +226,9 @@ def missile_weapon(catalog: Catalog, eq: Equipment) -> Weapon | None:
 
 def _held(data: ItemData | None) -> Weapon | Armour | None:
     return data if isinstance(data, Weapon | Armour) else None
+
+
+def known_defence(engine: Engine) -> profiles.DefenceProfile:
+    """The player's Defence (Dv: ``.total()``) and Protection (Pv: ``.protection``), counting
+    only the magic the player knows of: what the @ screen, the status line and the env show."""
+    return profiles.defence(engine.fighter(engine.player, known_only=True))
