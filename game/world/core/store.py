@@ -219,16 +219,24 @@ class Store:
         others.sort()
         cells[key] = min(there, eid)
 
-    def _came(self, eid: int, comps: dict[type, object], level: bool = True) -> None:
-        """``eid`` (its components as they are now) may have come to stand somewhere;
-        ``level``: it came to this level (not a step on it)."""
+    def _actor_moves(self, comps: dict[type, object], level: bool) -> Position | None:
+        """Where an actor stands (None for anything else), the look forgotten and, when it
+        comes to or leaves a level, the schedule's count moved on."""
         pos = comps.get(Position)
         if pos is None or Actor not in comps:
-            return
+            return None
         assert isinstance(pos, Position)
         self.looked = None
         if level:
             self.actors += 1
+        return pos
+
+    def _came(self, eid: int, comps: dict[type, object], level: bool = True) -> None:
+        """``eid`` (its components as they are now) may have come to stand somewhere;
+        ``level``: it came to this level (not a step on it)."""
+        pos = self._actor_moves(comps, level)
+        if pos is None:
+            return
         cells = self._cells.get(pos.depth)
         if cells is not None:
             self._stand(cells, pos.depth, pos.x * _ROW + pos.y, eid)
@@ -236,13 +244,9 @@ class Store:
     def _went(self, eid: int, comps: dict[type, object], level: bool = True) -> None:
         """``eid`` (its components as they are now) leaves where it stands, if it does;
         ``level``: it leaves the level (not a step on it)."""
-        pos = comps.get(Position)
-        if pos is None or Actor not in comps:
+        pos = self._actor_moves(comps, level)
+        if pos is None:
             return
-        assert isinstance(pos, Position)
-        self.looked = None
-        if level:
-            self.actors += 1
         cells = self._cells.get(pos.depth)
         if cells is None:
             return
