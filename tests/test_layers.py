@@ -218,8 +218,8 @@ def test_tcod_and_esper_are_pinned_below_their_next_major_versions():
 # --- the env takes from the UI only what draws; the rules are the world's ---
 
 ENV_UI = {"game.ui.view"}  # the screen it observes and renders
-DRAWING = ENV_UI | {"game.ui.describe", "game.ui.camera", "game.ui.menus", "game.ui.options", "game.ui.palette",
-                    "game.ui.screen", "game.ui.text"}
+DRAWING = ENV_UI | {"game.ui.describe", "game.ui.camera", "game.ui.menus", "game.ui.options",
+                    "game.ui.palette", "game.ui.screen", "game.ui.text"}
 """The UI modules the env may reach: those that draw (and the ``Session`` a view is drawn
 from). What an action may do, what a command applies to and auto-pickup are decided in the
 world (``game.world.play.choices``, ``game.world.play.autopickup``), never in these."""
