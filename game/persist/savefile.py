@@ -2,7 +2,7 @@
 
 One JSON object, written compactly with sorted keys::
 
-    {"format": 1, "game_version": "0.2.0", "seed": 7, "character": "dwarf warrior",
+    {"format": 1, "game_version": "0.3.0", "seed": 7, "character": "dwarf warrior",
      "wizard": false, "actions": [{"t": "move", "dx": 1, "dy": 0}, ...],
      "checkpoints": {"50": "<sha256>", "100": "...", "<len(actions)>": "..."},
      "snapshot": {... Game.state() ...}, "final_hash": "<sha256>", "dead": false,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from game import __version__
 
-EARLIER = ("0.1.0",)
+EARLIER = ("0.1.0", "0.2.0")
 """Earlier versions whose recordings this one replays as they were played (so they verify,
 and a game of theirs in progress goes on from its snapshot)."""
 
@@ -25,3 +25,4 @@ def refusal(version: str) -> str | None:
     known = f"{', '.join(earlier)} and {last}" if earlier else last
     return (f"made by game version {version!r:.20}; this is game version {__version__}, "
             f"which reads only the recordings of versions {known}")
+

@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 import esper
 import numpy as np
 
-from game import __version__
+from game import __version__, version_number
 from game.content.catalog import GOAL_ITEM, Catalog, load_catalog
 from game.rules import magic, profiles, stats, systems
 from game.rules.breakdown import breakdown
@@ -342,12 +342,17 @@ class Engine:
         self._distance.clear()
         gm.update_fov(x, y, FOV_RADIUS)
 
+    def since(self, version: str) -> bool:
+        """Whether this game plays as game ``version`` or a later one does: a change of play
+        asks this, so the recordings of the versions before it replay as they were played."""
+        return version_number(self.made_by) >= version_number(version)
+
     def _make_room(self, depth: int, x: int, y: int) -> None:
         """Whoever stands where the player arrives steps aside to the nearest free floor
         (fewest steps, then the lowest x, then y), as NetHack and DCSS move a monster off
         the stairs: two never share a cell."""
         there = self.store.at(depth, x, y)
-        if there is None or there == self.player or self.made_by == "0.1.0":
+        if there is None or there == self.player or not self.since("0.2.0"):
             return  # (0.1.0 put the player on it: its recordings replay as they were played)
         walkable = self.levels[depth].walkable
         steps = paths.distances(walkable.astype(np.int32), [(x, y)])
