@@ -12,6 +12,7 @@ import tcod.context
 import tcod.event
 import tcod.tileset
 
+from . import fonts
 from .app import App
 from .stopping import answer, hang_up, stop_signals
 
@@ -20,7 +21,6 @@ TILE_HEIGHT = 24  # DejaVu Sans Mono at 24 pixels: 14x24 cells, an 1120x576 wind
 FONTS = (  # if the repository's font is gone: the system's, else one line and exit 1
     "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
     "/usr/share/fonts/TTF/DejaVuSansMono.ttf",
-    "/System/Library/Fonts/Menlo.ttc",
     "C:/Windows/Fonts/consola.ttf",
 )
 COLUMNS, ROWS = 80, 24
@@ -49,9 +49,9 @@ def load_font(path: str | Path, height: int = TILE_HEIGHT) -> tcod.tileset.Tiles
     ordinary letters small with gaps between them; so load at the full height with the width
     left to tcod, and crop every glyph to the columns the full block (U+2588) covers, which is
     the font's own advance width."""
-    try:
-        wide = tcod.tileset.load_truetype_font(str(path), 0, height)
-    except (OSError, RuntimeError) as err:
+    try:  # never a file libtcod's reader could run off the end of (game.frontends.fonts)
+        wide = fonts.load(Path(path), height, bundled=Path(path) == FONT)
+    except (OSError, RuntimeError, ValueError) as err:
         raise NoWindow(f"cannot read the font {path}: " + " ".join(str(err).split())) from err
     columns = np.flatnonzero(wide.get_tile(0x2588)[..., 3].any(axis=0))
     if not columns.size:
