@@ -71,6 +71,15 @@ def add_play_options(p: argparse.ArgumentParser, default=None) -> None:
     p.add_argument("--window", action="store_true", default=default or False,
                    help="play in a window (SDL) instead of the terminal")
     add_rules(p, default)
+    add_content(p, default)
+
+
+def add_content(p: argparse.ArgumentParser, default=None) -> None:
+    """--content DIR: an overlay (a mod) laid over the game's tables (read by the command, so
+    a bad folder is one line)."""
+    p.add_argument("--content", type=given, metavar="DIR", default=default,
+                   help="lay the .toml tables of DIR over the game's own (a mod): its entries "
+                        "change or add creatures, weapons, armour, spells, races, classes")
 
 
 def add_rules(p: argparse.ArgumentParser, default=None, *, extra: str = "") -> None:
@@ -91,6 +100,7 @@ def add_bot(commands) -> None:
     bot = commands.add_parser("bot", help="let the built-in bot play headlessly and save")
     add_seed_and_char(bot)
     add_rules(bot, argparse.SUPPRESS)
+    add_content(bot, argparse.SUPPRESS)
     bot.add_argument("--turns", type=count, metavar="T", default=BOT_TURNS,
                      help=f"player actions to play (default {BOT_TURNS})")
     bot.add_argument("--out", type=given, metavar="PATH",
@@ -116,6 +126,7 @@ def add_balance(commands) -> None:
                          help="one character only (default: every ready one)")
     balance.add_argument("--jobs", type=whole(1, JOBS), default=1, metavar="J",
                          help="games played at once, in J processes (default 1)")
+    add_content(balance)
 
 
 def add_wizard_tools(commands) -> None:
@@ -124,6 +135,7 @@ def add_wizard_tools(commands) -> None:
     for p in (odds, fsim):
         add_seed_and_char(p)
         add_rules(p, argparse.SUPPRESS, extra=", or all of them side by side")
+        add_content(p, argparse.SUPPRESS)
         p.add_argument("attacker", type=character_name, metavar="ATTACKER",
                        help="a creature, a starting character, or 'player'")
         p.add_argument("defender", type=character_name, metavar="DEFENDER")
@@ -153,6 +165,7 @@ def run(command: str, args: argparse.Namespace) -> int:
         args.rules = getattr(args, "rules", None)
         args.wizard = getattr(args, "wizard", False)
         args.options = getattr(args, "options", None)
+        args.content = getattr(args, "content", None)
         return play.run(args)
     if command == "replay":
         from game.commands import replay

@@ -33,7 +33,9 @@ The shape follows the NetHack Learning Environment's.
   cannot die). The last three are wizard commands, submitted as recorded actions, so the
   episode is a wizard game and its recording
   (``env.unwrapped.engine``: save it with ``game.persist.savefile.save``) replays and
-  verifies like any other.
+  verifies like any other. ``content``: an overlay (a mod, as
+  ``game.content.overlay.read_overlay(folder)`` reads it) the episode's game is played under;
+  each game holds its own tables, so envs in one process may play under different overlays.
 """
 
 from __future__ import annotations
@@ -71,7 +73,7 @@ ACTIONS = (*MOVES, "wait", "rest", "pickup", "down", "up", "fire", "quaff",
 STATS = ("x", "y", "hp", "max_hp", "stamina", "max_stamina", "stance", "defence",
          "protection", "strength", "dexterity", "constitution", "willpower", "depth",
          "deepest", "turn", "kills", "actions")
-OPTIONS = {"character", "rules", "auto_pickup", "depth", "awake", "invulnerable"}
+OPTIONS = {"character", "rules", "auto_pickup", "depth", "awake", "invulnerable", "content"}
 _SIMPLE = {"wait": A.Wait, "rest": A.Rest, "down": A.Descend, "up": A.Ascend}
 # The actions that are the same whatever the game's state, made once (actions are frozen
 # values: one Move(1, 0) serves every step east).
@@ -122,7 +124,8 @@ class DungeonEnv(gym.Env):
         game_seed = seed if seed is not None else int(self.np_random.integers(2**31))
         engine = Game(game_seed, options.get("character", self.default_character),
                       rules=options.get("rules", engine_module.systems.DEFAULT),
-                      auto_pickup=options.get("auto_pickup", self.default_auto_pickup))
+                      auto_pickup=options.get("auto_pickup", self.default_auto_pickup),
+                      content=options.get("content"))
         for action in setup:
             result = engine.submit(action)
             if isinstance(result, A.Impossible):
@@ -281,6 +284,10 @@ def _setup_actions(options: dict[str, Any]) -> list[A.Action]:
     for flag in ("auto_pickup", "awake", "invulnerable"):
         if not isinstance(options.get(flag, False), bool):
             raise ValueError(f"{flag} must be True or False")
+    content = options.get("content")
+    if content is not None and not (hasattr(content, "files") and hasattr(content, "digest")):
+        raise ValueError("content must be an overlay (game.content.overlay.read_overlay), "
+                         f"not {type(content).__name__}")
     setup: list[A.Action] = []
     if options.get("invulnerable"):
         setup.append(W.Invulnerable())

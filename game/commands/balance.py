@@ -15,8 +15,12 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
+from typing import TYPE_CHECKING
 
-from .common import EXIT_USAGE, fail, unknown
+from .common import EXIT_USAGE, fail, tables, under, unknown
+
+if TYPE_CHECKING:
+    from game.content.overlay import Overlay
 
 SEEDS = 100
 TARGET = 3
@@ -34,12 +38,13 @@ class Ended:
 
 
 def play_one(character: str, seed: int, *, target: int = TARGET,
-             actions: int = ACTIONS) -> Ended:
-    """One bot game on ``seed`` until it reaches ``target``, dies or has played ``actions``."""
+             actions: int = ACTIONS, content: Overlay | None = None) -> Ended:
+    """One bot game on ``seed`` until it reaches ``target``, dies or has played ``actions``
+    (under the overlay ``content``, if any)."""
     from game.world.game import Game as Game
     from game.world.play.bot import Bot  # imported here: --help should not load the world
 
-    engine = Game(seed, character)
+    engine = Game(seed, character, content=content)
     try:
         bot = Bot(engine, seed, turns=actions)
         deepest, tries = engine.depth, 4 * actions + 100
@@ -71,9 +76,11 @@ def report(character: str, games: list[Ended], target: int) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.content.catalog import load_catalog
-
-    characters = load_catalog().characters
+    found = tables(args)
+    if isinstance(found, int):
+        return found
+    content, catalog = found
+    characters = catalog.characters
     chosen = [args.char] if getattr(args, "char", None) else \
         [name for name, kind in characters.items() if kind.ready]
     for name in chosen:
@@ -86,11 +93,12 @@ def run(args: argparse.Namespace) -> int:
                     f"seed, {ALL.stop - 1}", EXIT_USAGE)
     seeds = range(args.first, args.first + args.seeds)
     for name in chosen:
-        one = partial(play_one, name, target=args.depth, actions=args.actions)
+        one = partial(play_one, name, target=args.depth, actions=args.actions,
+                      content=content)
         if args.jobs > 1:  # each game stands alone: the same figures whatever the jobs
             with ProcessPoolExecutor(args.jobs) as pool:
                 games = list(pool.map(one, seeds))
         else:
             games = [one(s) for s in seeds]
-        print("\n".join(report(name, games, args.depth)), flush=True)
+        print("\n".join(report(name + under(content), games, args.depth)), flush=True)
     return 0

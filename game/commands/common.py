@@ -5,8 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from game.rules.names import did_you_mean
+
+if TYPE_CHECKING:
+    from game.content.catalog import Catalog
+    from game.content.overlay import Overlay
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 128 + 2  # Ctrl-C (SIGINT), as a shell reports it
@@ -76,6 +81,27 @@ def seed(text: str) -> int:
             f"a seed is a whole number from {SEEDS.start} to {SEEDS.stop - 1}, "
             f"not {text[:40]!r}{'...' if len(text) > 40 else ''}")
     return value
+
+
+def tables(args: argparse.Namespace) -> tuple[Overlay | None, Catalog] | int:
+    """The ``--content`` overlay (None without one) and the tables under it, each entry
+    checked as the assets are; or, having said in one line what is wrong, the exit code: 2
+    for a bad overlay (bad input), 1 when the game's own tables are broken."""
+    from game.content import ContentError  # imported late: --help should not load them
+    from game.content.editions import catalog_for
+    from game.content.overlay import read_overlay
+
+    folder = getattr(args, "content", None)
+    try:
+        content = None if folder is None else read_overlay(folder)
+        return content, catalog_for(content)
+    except ContentError as err:
+        return fail(str(err), EXIT_USAGE if folder is not None else 1)
+
+
+def under(content: Overlay | None) -> str:
+    """ ", under the overlay 'tough-kobolds'", or nothing: how a command's report names it."""
+    return "" if content is None else f", under the overlay {content.name!r}"
 
 
 def unknown(kind: str, name: str, known: Iterable[str]) -> str:

@@ -73,6 +73,8 @@ def record_end(engine: Game, save: Path, *, once: bool = True) -> list[str]:
     entry = {"score": score, "character": flags.character, "seed": engine.seed,
              "outcome": engine.outcome or "", "cause": engine.cause, "depth": deepest,
              "turns": engine.turn, "wizard": flags.wizard}
+    if engine.content is not None:  # a modded game's row names its overlay
+        entry[scores.CONTENT] = engine.content.name
     try:
         table, place = scores.record(entry, save.parent / scores.DEFAULT.name, once=once)
         shown = scores.table(table, place, shown=5)
@@ -100,7 +102,8 @@ def catch_up(folder: Path) -> list[str]:
                 or not is_named_for(path.name, own_name(save.character, save.seed, save.rules)):
             continue
         try:
-            engine = Game.from_state(save.snapshot)
+            engine = Game.from_state(save.snapshot, made_by=save.game_version,
+                                     content=save.content)
         except Exception:  # checked, yet a snapshot may still fail to restore: leave it be
             continue
         try:

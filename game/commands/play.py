@@ -21,8 +21,6 @@ import tempfile
 import traceback
 from pathlib import Path
 
-from game.content import ContentError
-from game.content.catalog import load_catalog
 from game.persist import savefile
 from game.persist.files import clean_stale_temps
 from game.persist.locks import Busy
@@ -34,7 +32,7 @@ from game.ui.options import DEFAULT, Options
 from game.ui.start import SavedGame
 from game.world.game import Game
 
-from .common import EXIT_USAGE, fail, unknown
+from .common import EXIT_USAGE, fail, tables, unknown
 from .endings import catch_up, finish
 
 
@@ -93,6 +91,7 @@ def _label(save: savefile.SaveData) -> str:
     snap = save.snapshot
     extra = "" if save.rules == systems.DEFAULT else f", {save.rules} rules"
     extra += ", wizard" if save.wizard_game else ""
+    extra += f", {save.content.name} overlay" if save.content is not None else ""
     return (f"continue the {save.character}: depth {snap.get('depth')}, "
             f"turn {snap.get('turn')}{extra}")
 
@@ -178,10 +177,13 @@ def read_options(path: str | None) -> Options:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        catalog = load_catalog()
-    except ContentError as err:
-        return fail(str(err))
+    if args.load is not None and getattr(args, "content", None) is not None:
+        return fail("a saved game keeps the overlay it was begun under (its save holds it); "
+                    "leave out --content with --load", EXIT_USAGE)
+    found = tables(args)
+    if isinstance(found, int):
+        return found
+    content, catalog = found
     try:
         args.options = read_options(getattr(args, "options", None))
     except options_file.OptionsError as err:
@@ -196,14 +198,14 @@ def run(args: argparse.Namespace) -> int:
         return fail(systems.unknown_rules(rules), EXIT_USAGE)
     if args.char is not None and args.char not in catalog.characters:
         return fail(unknown("character", args.char, catalog.characters), EXIT_USAGE)
-    plain = args.seed is None and args.rules is None and not args.wizard
+    plain = args.seed is None and args.rules is None and not args.wizard and content is None
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     clean_stale_temps(savefile.DEFAULT_DIR)
     catch_up(savefile.DEFAULT_DIR)
     slot = SaveSlot()
     saved = saved_games(slot=slot) if plain and args.char is None else []
     app = GameApp(seed, character=args.char, wizard=args.wizard, options=args.options,
-                  rules=rules, saved=saved, **hooks(None, slot))
+                  rules=rules, saved=saved, content=content, **hooks(None, slot))
     try:
         return run_frontend(app, window=args.window)
     finally:

@@ -7,7 +7,6 @@ import secrets
 import signal
 from pathlib import Path
 
-from game.content.catalog import load_catalog
 from game.frontends.stopping import Stop, stop_signals
 from game.persist import scores
 from game.persist.replay import verify
@@ -16,7 +15,7 @@ from game.rules import systems
 from game.world.game import Game
 from game.world.play.bot import Bot
 
-from .common import EXIT_INTERRUPTED, EXIT_USAGE, fail, unknown
+from .common import EXIT_INTERRUPTED, EXIT_USAGE, fail, tables, under, unknown
 
 
 def run_verify(args: argparse.Namespace) -> int:
@@ -32,7 +31,11 @@ def run_verify(args: argparse.Namespace) -> int:
 
 
 def run_bot(args: argparse.Namespace) -> int:
-    characters = load_catalog().characters
+    found = tables(args)
+    if isinstance(found, int):
+        return found
+    content, catalog = found
+    characters = catalog.characters
     char = getattr(args, "char", None) or "dwarf warrior"
     if char not in characters:
         return fail(unknown("character", char, characters), EXIT_USAGE)
@@ -40,16 +43,17 @@ def run_bot(args: argparse.Namespace) -> int:
     if rules not in systems.NAMES:
         return fail(systems.unknown_rules(rules), EXIT_USAGE)
     seed = args.seed if getattr(args, "seed", None) is not None else secrets.randbits(32)
-    engine = Game(seed, char, rules=rules, auto_pickup=getattr(args, "auto_pickup", False))
+    engine = Game(seed, char, rules=rules, auto_pickup=getattr(args, "auto_pickup", False),
+                  content=content)
     with stop_signals() as stop:
         stopped = _play_bot(engine, seed, args.turns, stop)
         try:
             path = save(engine, args.out or DEFAULT_DIR / f"bot-{seed}.json")
         except SaveError as err:
             return fail(str(err))
-    under = "" if rules == systems.DEFAULT else f" under {rules} rules"
-    summary = (f"seed {seed}, {char}{under}: {len(engine.actions)} actions, turn {engine.turn}, "
-               f"depth {engine.depth}")
+    rules_words = "" if rules == systems.DEFAULT else f" under {rules} rules"
+    summary = (f"seed {seed}, {char}{rules_words}{under(content)}: {len(engine.actions)} "
+               f"actions, turn {engine.turn}, depth {engine.depth}")
     if stopped is not None:
         return fail(f"bot interrupted: {summary}; what it played is saved to {path}",
                     128 + stopped)

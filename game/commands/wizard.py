@@ -12,14 +12,14 @@ import sys
 import textwrap
 import time
 
-from game.content.catalog import Catalog, load_catalog
+from game.content.catalog import Catalog
 from game.rules import systems
 from game.wizard import scratch
 from game.wizard.fsim import PLAYER, Arena, comparison, mode_words, simulate
 from game.wizard.inspect import Side, inspect, table
 from game.wizard.side_by_side import side_by_side
 
-from .common import EXIT_USAGE, fail, unknown
+from .common import EXIT_USAGE, fail, tables, under, unknown
 
 BAR = 30
 ALL = "all"  # --rules all: every combat system side by side
@@ -41,11 +41,16 @@ def run_odds(args: argparse.Namespace) -> int:
     names = _rules(args)
     if names is None:
         return fail(systems.unknown_rules(args.rules) + " (or all)", EXIT_USAGE)
-    catalog = load_catalog()
+    found = tables(args)
+    if isinstance(found, int):
+        return found
+    content, catalog = found
     try:
         you, it = (side(catalog, n, args.char) for n in (args.attacker, args.defender))
     except BadName as err:
         return fail(str(err), EXIT_USAGE)
+    if content is not None:
+        print(f"The game's tables under the overlay {content.name!r} ({content.where})")
     if len(names) == 1:
         print("\n".join(table(inspect(you, it, names[0]))))
     else:
@@ -81,7 +86,10 @@ def run_fsim(args: argparse.Namespace) -> int:
     names = _rules(args)
     if names is None:
         return fail(systems.unknown_rules(args.rules) + " (or all)", EXIT_USAGE)
-    catalog = load_catalog()
+    found = tables(args)
+    if isinstance(found, int):
+        return found
+    content, catalog = found
     try:
         attacker, defender, character = _fsim_sides(catalog, args)
     except BadName as err:
@@ -92,13 +100,14 @@ def run_fsim(args: argparse.Namespace) -> int:
     reports = {}
     for name in names:
         arena = Arena(attacker, defender, seed=args.seed, character=character, rules=name,
-                      as_play=as_play)
+                      as_play=as_play, catalog=catalog)
         started = time.monotonic()
         reports[name] = simulate(arena, args.rounds, progress=_progress(args.rounds, started))
         arena.engine.close()
         if sys.stderr.isatty() and time.monotonic() - started > 1:
             print(file=sys.stderr)
-    title = f"{character if attacker == PLAYER else attacker} against {defender}, seed {args.seed}"
+    title = (f"{character if attacker == PLAYER else attacker} against {defender}, "
+             f"seed {args.seed}{under(content)}")
     if len(names) == 1:
         print(title + ("" if names[0] == systems.DEFAULT else f", {names[0]} rules"))
         print("\n".join(reports[names[0]].lines()))

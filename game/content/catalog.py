@@ -3,21 +3,50 @@ items that are neither weapons nor armour. The world asks the catalog, never the
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 from game.rules.items import Ammo, Armour, Armoury, Weapon
 
-from .characters import CharacterKind, load_characters
-from .creatures import CreatureKind, load_creatures
-from .feuds import load_feuds
-from .heroes import HeroClass, Race, all_characters, load_classes, load_races
-from .loader import ASSETS_DIR, load_armour, load_armoury
-from .magic import WEARABLES_FILE, Consumable, MagicTables, load_magic, load_spells
+from .characters import CHARACTERS_FILE, CharacterKind, load_characters
+from .creatures import CREATURES_FILE, CreatureKind, load_creatures
+from .feuds import FEUDS_FILE, load_feuds
+from .heroes import (
+    CLASSES_FILE,
+    RACES_FILE,
+    HeroClass,
+    Race,
+    all_characters,
+    load_classes,
+    load_races,
+)
+from .layers import lay
+from .loader import (
+    ARMOUR_FILE,
+    ASSETS_DIR,
+    WEAPONS_FILE,
+    ContentError,
+    Label,
+    Source,
+    load_armour,
+    load_weapons,
+    parse_toml,
+)
+from .magic import (
+    MAGIC_FILE,
+    SPELLS_FILE,
+    WEARABLES_FILE,
+    Consumable,
+    MagicTables,
+    load_magic,
+    load_spells,
+)
 from .misc import GOAL_ITEM, HEALING_POTION, MISC_ITEMS, MiscItem
+from .overlay import Overlay
 
-__all__ = ["GOAL_ITEM", "HEALING_POTION", "MISC_ITEMS", "Catalog", "MiscItem", "load_catalog"]
+__all__ = ["GOAL_ITEM", "HEALING_POTION", "MISC_ITEMS", "Catalog", "MiscItem", "build_catalog",
+           "load_catalog"]
 
 
 WEAPON_GLYPH, ARMOUR_GLYPH, SHIELD_GLYPH, AMMO_GLYPH = ")", "[", "]", "/"
@@ -35,6 +64,7 @@ class Catalog:
     races: dict[str, Race] = field(default_factory=dict)
     classes: dict[str, HeroClass] = field(default_factory=dict)
     rivals: frozenset[tuple[str, str]] = frozenset()  # kinds that fight each other on sight
+    overlay: Overlay | None = None  # the player's overlay (a mod) these tables are under
     # name -> table entry, as ``lookup`` found it: the tables are filled as they load and never
     # changed after (``replace`` makes a new catalog, and with it an empty memo)
     _found: dict[str, ItemData] = field(default_factory=dict, init=False, repr=False,
@@ -81,27 +111,57 @@ class Catalog:
         return ARMOUR_GLYPH, (140, 170, 200)
 
 
-@lru_cache(maxsize=4)
 def load_catalog(assets_dir: Path | None = None) -> Catalog:
-    armoury = load_armoury(assets_dir)
+    """The tables of ``assets_dir`` (default: the game's own ``assets/``), without overlays;
+    a folder without its own races, classes or feuds takes the game's."""
+    return build_catalog(assets_dir)
+
+
+@lru_cache(maxsize=16)
+def build_catalog(assets_dir: Path | None = None, layers: tuple[Overlay, ...] = (),
+                  overlay: Overlay | None = None) -> Catalog:
+    """The tables of ``assets_dir`` with ``layers`` (built-in overlays: ``editions``) and
+    then the player's ``overlay`` laid over them (``layers.lay``), every entry checked by the
+    loaders as the assets are: one ContentError line naming the file, the entry and the
+    field. An error in an entry of the assets that an overlay made wrong (a weapon it changed,
+    that a creature holds) says which overlay it was under."""
+    laid = (*layers, *([overlay] if overlay is not None else []))
+    base = {name: parse_toml(path) for name, path in _paths(assets_dir).items()}
+    try:
+        return _catalog(lay(base, laid), overlay)
+    except ContentError as err:
+        if not laid or any(str(err).startswith(o.label("")) for o in laid if o.where):
+            raise
+        names = " and ".join(repr(o.name) for o in laid)
+        raise ContentError(f"{err} (under the overlay {names})") from None
+
+
+FILES = (WEAPONS_FILE, ARMOUR_FILE, WEARABLES_FILE, CREATURES_FILE, CHARACTERS_FILE,
+         RACES_FILE, CLASSES_FILE, SPELLS_FILE, MAGIC_FILE, FEUDS_FILE)
+_GAMES_OWN = (RACES_FILE, CLASSES_FILE, FEUDS_FILE)  # the game's, for a folder without them
+
+
+def _paths(assets_dir: Path | None) -> dict[str, Path]:
     folder = ASSETS_DIR if assets_dir is None else assets_dir
-    armoury = replace(armoury, armour=armoury.armour | load_armour(folder / WEARABLES_FILE))
-    creatures_path = characters_path = None
-    if assets_dir is not None:
-        creatures_path = assets_dir / "creatures.toml"
-        characters_path = assets_dir / "characters.toml"
-    spells = load_spells(folder / "spells.toml")
-    races, classes = load_races(_own(assets_dir, "races.toml")), load_classes(
-        armoury, _own(assets_dir, "classes.toml"), tuple(spells))
-    ready = load_characters(armoury, characters_path)
-    creatures = load_creatures(armoury, creatures_path, spells)
-    return Catalog(armoury, creatures, all_characters(ready, races, classes), dict(MISC_ITEMS),
-                   load_magic(spells, folder / "magic.toml"), races, classes,
-                   load_feuds(creatures, _own(assets_dir, "feuds.toml")))
+    paths = {name: folder / name for name in FILES}
+    for name in _GAMES_OWN:
+        if not paths[name].exists():
+            paths[name] = ASSETS_DIR / name
+    return paths
 
 
-def _own(assets_dir: Path | None, name: str) -> Path | None:
-    """A folder's own table, or None (the game's) when the folder has none."""
-    if assets_dir is not None and (assets_dir / name).exists():
-        return assets_dir / name
-    return None
+def _catalog(tables: dict[str, Source], overlay: Overlay | None) -> Catalog:
+    weapons, ammo = load_weapons(tables[WEAPONS_FILE])
+    armour = load_armour(tables[ARMOUR_FILE]) | load_armour(tables[WEARABLES_FILE])
+    armoury = Armoury(weapons=weapons, ammo=ammo, armour=armour)
+    spells = load_spells(tables[SPELLS_FILE])
+    races = load_races(tables[RACES_FILE])
+    classes = load_classes(armoury, tables[CLASSES_FILE], tuple(spells))
+    ready = load_characters(armoury, tables[CHARACTERS_FILE])
+    creatures = load_creatures(armoury, tables[CREATURES_FILE], spells)
+    characters = all_characters(ready, races, classes,
+                                Label(tables[CHARACTERS_FILE].label,
+                                      tables[CHARACTERS_FILE].origins))
+    return Catalog(armoury, creatures, characters, dict(MISC_ITEMS),
+                   load_magic(spells, tables[MAGIC_FILE]), races, classes,
+                   load_feuds(creatures, tables[FEUDS_FILE]), overlay=overlay)

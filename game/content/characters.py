@@ -18,7 +18,7 @@ from game.rules.items import Ammo, Armour, Armoury, Weapon
 from game.rules.profiles import Fighter
 
 from .creatures import gear_specs, resolve_gear
-from .loader import ASSETS_DIR, Spec, field_error, load_named
+from .loader import ASSETS_DIR, Source, Spec, field_error, load_named
 from .misc import MISC_ITEMS
 
 CHARACTERS_FILE = "characters.toml"
@@ -87,7 +87,8 @@ def character_specs(armoury: Armoury) -> dict[str, Spec]:
     }
 
 
-def load_characters(armoury: Armoury, path: Path | None = None) -> dict[str, CharacterKind]:
+def load_characters(armoury: Armoury,
+                    path: Path | Source | None = None) -> dict[str, CharacterKind]:
     """Every starting build of ``path`` (default ``assets/characters.toml``), keyed by name in
     file order."""
     return load_named(ASSETS_DIR / CHARACTERS_FILE if path is None else path, "character",

@@ -32,6 +32,7 @@ from game.rules.profiles import SHIELD_SKILL, Fighter, Magic
 from .loader import (
     ASSETS_DIR,
     ATTACK_EFFECTS,
+    Source,
     Spec,
     check_fields,
     field_error,
@@ -256,7 +257,7 @@ def creature_specs(armoury: Armoury) -> dict[str, Spec]:
     }
 
 
-def load_creatures(armoury: Armoury, path: Path | None = None,
+def load_creatures(armoury: Armoury, path: Path | Source | None = None,
                    spells: Mapping[str, Any] | None = None) -> dict[str, CreatureKind]:
     """Every creature kind of ``path`` (default ``assets/creatures.toml``), keyed by name in
     file order; the spells a caster names must be in ``spells`` when given."""

@@ -9,19 +9,19 @@ from __future__ import annotations
 from pathlib import Path
 
 from .creatures import CreatureKind
-from .loader import ASSETS_DIR, field_error, read_toml
+from .loader import ASSETS_DIR, Source, entry_where, field_error, read_toml
 
 FEUDS_FILE = "feuds.toml"
 
 
 def load_feuds(creatures: dict[str, CreatureKind],
-               path: Path | None = None) -> frozenset[tuple[str, str]]:
+               path: Path | Source | None = None) -> frozenset[tuple[str, str]]:
     """Every pair of rival kinds; a bad entry is a one-line ``ContentError``."""
     label, data = read_toml(ASSETS_DIR / FEUDS_FILE if path is None else path,
                             allowed=("feud",), required=("feud",))
     pairs: set[tuple[str, str]] = set()
     for name, entry in data["feud"].items():
-        where = f"{label}: feud {name!r}"
+        where = entry_where(label, "feud", name)
         sides = entry.get("sides") if isinstance(entry, dict) else None
         if not isinstance(entry, dict) or set(entry) != {"sides"}:
             raise field_error(where, "sides", "a feud has 'sides' and nothing else")

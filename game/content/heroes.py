@@ -21,7 +21,7 @@ from game.rules.talents import TALENTS
 
 from .characters import CharacterKind, character_specs, check_inventory
 from .creatures import resolve_gear
-from .loader import ASSETS_DIR, ContentError, Spec, load_named
+from .loader import ASSETS_DIR, ContentError, Source, Spec, entry_where, load_named
 
 RACES_FILE, CLASSES_FILE = "races.toml", "classes.toml"
 TRAITS = ("Quick study", "Hardy", "Light step", "Scales")
@@ -74,12 +74,12 @@ def class_specs(armoury: Armoury, spells: tuple[str, ...] = ()) -> dict[str, Spe
     }
 
 
-def load_races(path: Path | None = None) -> dict[str, Race]:
+def load_races(path: Path | Source | None = None) -> dict[str, Race]:
     return load_named(ASSETS_DIR / RACES_FILE if path is None else path, "race", RACE_SPECS,
                       lambda where, name, fields: Race(name=name, **fields))
 
 
-def load_classes(armoury: Armoury, path: Path | None = None,
+def load_classes(armoury: Armoury, path: Path | Source | None = None,
                  spells: tuple[str, ...] = ()) -> dict[str, HeroClass]:
     """``spells`` names the spells a class may start knowing."""
     return load_named(ASSETS_DIR / CLASSES_FILE if path is None else path, "class",
@@ -106,16 +106,17 @@ def build(race: Race, hero_class: HeroClass) -> CharacterKind:
 
 
 def all_characters(ready: dict[str, CharacterKind], races: dict[str, Race],
-                   classes: dict[str, HeroClass]) -> dict[str, CharacterKind]:
+                   classes: dict[str, HeroClass],
+                   label: str = "characters.toml") -> dict[str, CharacterKind]:
     """The ready characters first (a quick pick wins over the build of the same name), then
-    every race and class; a ready character's race and class must exist."""
+    every race and class; a ready character's race and class must exist (``label``: how
+    messages name the file the ready ones came from)."""
     for kind in ready.values():
+        where = entry_where(label, "character", kind.name)
         if kind.race not in races:
-            raise ContentError(f"characters.toml: character {kind.name!r}: field 'race': "
-                               f"unknown race {kind.race!r}")
+            raise ContentError(f"{where}: field 'race': unknown race {kind.race!r}")
         if kind.class_ not in classes:
-            raise ContentError(f"characters.toml: character {kind.name!r}: field 'class': "
-                               f"unknown class {kind.class_!r}")
+            raise ContentError(f"{where}: field 'class': unknown class {kind.class_!r}")
     built = {f"{r} {c}": build(races[r], classes[c]) for r in races for c in classes}
     return dict(ready) | {name: kind for name, kind in built.items() if name not in ready}
 

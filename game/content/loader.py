@@ -51,6 +51,36 @@ class _Bad(Exception):
 
 
 @dataclass(frozen=True, slots=True)
+class Source:
+    """A table file's data already read (and laid over by overlays: ``game.content.layers``),
+    for the loaders to check as they check a file. ``label`` names the file; ``origins`` names
+    the overlay file that gave or changed an entry, by (table, entry name), so a message about
+    that entry names the overlay's file."""
+
+    label: str
+    data: dict[str, Any]
+    origins: Mapping[tuple[str, str], str]
+
+
+class Label(str):
+    """How messages name a file (a ``str``), and the overlay files that gave its entries."""
+
+    origins: Mapping[tuple[str, str], str]
+
+    def __new__(cls, text: str, origins: Mapping[tuple[str, str], str]) -> Label:
+        label = super().__new__(cls, text)
+        label.origins = origins
+        return label
+
+
+def entry_where(label: str, what: str, name: str) -> str:
+    """ "assets/creatures.toml: creature 'kobold'": where an entry's messages say it is; an
+    entry an overlay gave or changed is in the overlay's file."""
+    origins = getattr(label, "origins", {})
+    return f"{origins.get((what, name), label)}: {what} {name!r}"
+
+
+@dataclass(frozen=True, slots=True)
 class Spec:
     """What one field of an entry must be.
 
@@ -127,7 +157,7 @@ def load_armoury(assets_dir: Path | None = None) -> Armoury:
     return Armoury(weapons=weapons, ammo=ammo, armour=load_armour(folder / ARMOUR_FILE))
 
 
-def load_weapons(path: Path) -> tuple[dict[str, Weapon], dict[str, Ammo]]:
+def load_weapons(path: Path | Source) -> tuple[dict[str, Weapon], dict[str, Ammo]]:
     """The ``[weapon.*]`` and ``[ammo.*]`` tables of ``path``, each keyed by name in file order."""
     label, data = _read(path, allowed=("weapon", "ammo"), required=("weapon",))
     ammo = {name: Ammo(name=name, **fields)
@@ -139,7 +169,7 @@ def load_weapons(path: Path) -> tuple[dict[str, Weapon], dict[str, Ammo]]:
     return weapons, ammo
 
 
-def load_armour(path: Path) -> dict[str, Armour]:
+def load_armour(path: Path | Source) -> dict[str, Armour]:
     """The ``[armour.*]`` table of ``path``, keyed by name in file order."""
     label, data = _read(path, allowed=("armour",), required=("armour",))
     armour = {}
@@ -153,7 +183,7 @@ def load_armour(path: Path) -> dict[str, Armour]:
 # --- helpers for other content files (creatures, characters) ----------------------------
 
 
-def read_toml(path: Path, allowed: tuple[str, ...],
+def read_toml(path: Path | Source, allowed: tuple[str, ...],
               required: tuple[str, ...]) -> tuple[str, dict]:
     """``path``'s label and data, with only the ``allowed`` top-level tables, ``required`` ones
     present, each a table of entries."""
@@ -180,13 +210,13 @@ def field_error(where: str, key: str, problem: str) -> ContentError:
 # --- files and entries ------------------------------------------------------------------
 
 
-def load_named(path: Path, kind: str, specs: Mapping[str, Spec],
+def load_named(path: Path | Source, kind: str, specs: Mapping[str, Spec],
                build: Callable[[str, str, dict[str, Any]], Any]) -> dict[str, Any]:
     """Every ``[kind."name"]`` entry of a file, checked against ``specs`` and turned into a
     value by ``build(where, name, fields)``, keyed by name in file order."""
     label, data = read_toml(path, allowed=(kind,), required=(kind,))
     entries = check_entries(label, kind, data[kind], specs)
-    return {name: build(f"{label}: {kind} {name!r}", name, fields) for name, fields in entries}
+    return {name: build(entry_where(label, kind, name), name, fields) for name, fields in entries}
 
 
 def file_label(path: Path) -> str:
@@ -197,7 +227,36 @@ def file_label(path: Path) -> str:
         return str(path)
 
 
-def _read(path: Path, allowed: tuple[str, ...], required: tuple[str, ...]) -> tuple[str, dict]:
+def _read(path: Path | Source, allowed: tuple[str, ...],
+          required: tuple[str, ...]) -> tuple[str, dict]:
+    if isinstance(path, Source):
+        label: str = Label(path.label, path.origins)
+        data = path.data
+    else:
+        label, data = parse_toml(path)
+    for key, value in data.items():
+        if key not in allowed:
+            raise ContentError(f"{label}: unknown table {key!r} (expected {_names(allowed)})")
+        if not isinstance(value, dict):
+            raise ContentError(f"{label}: {key!r} must be a table of entries, not {_type(value)}")
+    for key in required:
+        if key not in data:
+            raise ContentError(f"{label}: no [{key}] table")
+    return label, data
+
+
+def parse_text(label: str, text: str) -> dict:
+    """The data of TOML ``text`` (a file's, named ``label``); one ContentError line if it is
+    not TOML."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ContentError(f"{label}: invalid TOML: {_one_line(error)}") from None
+
+
+def parse_toml(path: Path) -> tuple[str, dict]:
+    """A TOML file's label and data; a file that cannot be read or is not TOML is a one-line
+    ContentError."""
     label = file_label(path)
     try:
         with Path(path).open("rb") as handle:
@@ -210,14 +269,6 @@ def _read(path: Path, allowed: tuple[str, ...], required: tuple[str, ...]) -> tu
         raise ContentError(f"{label}: not UTF-8 text") from None
     except OSError as error:
         raise ContentError(f"{label}: cannot read: {_one_line(error.strerror)}") from None
-    for key, value in data.items():
-        if key not in allowed:
-            raise ContentError(f"{label}: unknown table {key!r} (expected {_names(allowed)})")
-        if not isinstance(value, dict):
-            raise ContentError(f"{label}: {key!r} must be a table of entries, not {_type(value)}")
-    for key in required:
-        if key not in data:
-            raise ContentError(f"{label}: no [{key}] table")
     return label, data
 
 
@@ -226,7 +277,7 @@ def _entries(label: str, what: str, table: Mapping[str, Any],
     """Each entry's name and checked fields, ready to be passed to its type."""
     out = []
     for name, entry in table.items():
-        where = f"{label}: {what} {name!r}"
+        where = entry_where(label, what, name)
         if not name or name != name.strip().lower():
             raise ContentError(f"{where}: a name must be lower case, without outer spaces")
         if not isinstance(entry, dict):
@@ -345,7 +396,8 @@ def _colour(value: Any) -> tuple[int, int, int]:
 
 def _checked_weapon(weapon: Weapon, ammo_kinds: set[str], label: str) -> Weapon:
     def fail(key: str, problem: str) -> ContentError:
-        return ContentError(f"{label}: weapon {weapon.name!r}: field {key!r}: {problem}")
+        return ContentError(f"{entry_where(label, 'weapon', weapon.name)}: field {key!r}: "
+                            f"{problem}")
 
     if weapon.is_missile:
         if not weapon.ammo:
@@ -366,7 +418,8 @@ def _checked_weapon(weapon: Weapon, ammo_kinds: set[str], label: str) -> Weapon:
 
 def _checked_armour(piece: Armour, label: str) -> Armour:
     def fail(key: str, problem: str) -> ContentError:
-        return ContentError(f"{label}: armour {piece.name!r}: field {key!r}: {problem}")
+        return ContentError(f"{entry_where(label, 'armour', piece.name)}: field {key!r}: "
+                            f"{problem}")
 
     if piece.is_shield != (piece.bash is not None):
         raise fail("bash", "a shield needs its bash dice" if piece.is_shield

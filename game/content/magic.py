@@ -17,7 +17,16 @@ from game.rules.magic import ELEMENTS, MAX_RESIST
 from game.rules.profiles import MAGIC_KINDS
 from game.rules.spells import EFFECTS, SHAPES, Spell
 
-from .loader import ASSETS_DIR, Spec, check_entries, field_error, load_named, read_toml
+from .loader import (
+    ASSETS_DIR,
+    Source,
+    Spec,
+    check_entries,
+    entry_where,
+    field_error,
+    load_named,
+    read_toml,
+)
 
 MAGIC_FILE = "magic.toml"
 SPELLS_FILE = "spells.toml"
@@ -121,7 +130,7 @@ SPELL_FIELDS = {
 }
 
 
-def load_spells(path: Path | None = None) -> dict[str, Spell]:
+def load_spells(path: Path | Source | None = None) -> dict[str, Spell]:
     return load_named(ASSETS_DIR / SPELLS_FILE if path is None else path, "spell",
                       SPELL_FIELDS, _spell)
 
@@ -140,28 +149,28 @@ def _spell(where: str, name: str, fields: dict[str, Any]) -> Spell:
     return spell
 
 
-def load_magic(spells: dict[str, Spell], path: Path | None = None) -> MagicTables:
+def load_magic(spells: dict[str, Spell], path: Path | Source | None = None) -> MagicTables:
     """Affixes, consumables by kind, and appearances; wands and books must name a spell."""
-    path = ASSETS_DIR / MAGIC_FILE if path is None else path
-    label, data = read_toml(path, allowed=("affix", *CONSUMABLE_KINDS, "appearances"),
+    label, data = read_toml(ASSETS_DIR / MAGIC_FILE if path is None else path,
+                            allowed=("affix", *CONSUMABLE_KINDS, "appearances"),
                             required=("affix", "appearances"))
     affixes = {name: Affix(name=name, **f)
                for name, f in check_entries(label, "affix", data["affix"], AFFIX_FIELDS)}
     consumables: dict[str, Consumable] = {}
     for kind in CONSUMABLE_KINDS:
         for name, f in check_entries(label, kind, data.get(kind, {}), CONSUMABLE_FIELDS):
-            consumables[name] = _consumable(f"{label}: {kind} {name!r}", name, kind, f, spells)
+            consumables[name] = _consumable(entry_where(label, kind, name), name, kind, f, spells)
     words = check_entries(label, "appearances", {"words": data["appearances"]},
                           {k: Spec("names") for k in ("potion", "scroll", "wand")})[0][1]
     for kind, names in words.items():
         unknown = [c for c in consumables.values() if c.kind == kind and not c.known]
         if len(names) < len(unknown):
-            raise field_error(f"{label}: appearances", kind,
+            raise field_error(entry_where(label, "appearances", "words"), kind,
                               f"{len(names)} appearances for {len(unknown)} unknown {kind}s")
     for name, affix in affixes.items():
         for what in affix.powers:
             if what in RESIST_KINDS and not 0 < affix.powers[what] <= MAX_RESIST:
-                raise field_error(f"{label}: affix {name!r}", "powers",
+                raise field_error(entry_where(label, "affix", name), "powers",
                                   f"a resistance is 1 to {MAX_RESIST}")
     return MagicTables(affixes, consumables, dict(words), spells)
 

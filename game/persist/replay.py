@@ -46,7 +46,7 @@ class Seeker:
         self.engine_keyframes = engine_keyframes
         self.engine = Game(save.seed, save.character, wizard=save.wizard, rules=save.rules,
                            auto_pickup=save.auto_pickup, rules_version=save.rules_version,
-                           made_by=save.game_version)
+                           made_by=save.game_version, content=save.content)
         self._own_keyframes()
         self.index = 0
         self.keyframes: dict[int, str] = {**(save.keyframes if saved else {}),
@@ -108,14 +108,14 @@ class Seeker:
         saved = self.save.keyframes.get(position) == frame
         try:
             state = keyframe_state(self.save, position) if saved else json.loads(frame)
-            engine = Game.from_state(state)
+            engine = Game.from_state(state, made_by=self.save.game_version,
+                                     content=self.save.content)
         except (BadSnapshot, ValueError) as err:
             raise OutOfSync(position, f"the save's keyframe is broken: {err}") from None
         if saved and engine.state_hash() != self.save.checkpoints.get(position):
             engine.close()
             raise OutOfSync(position, "the save's keyframe differs from its checkpoint")
         engine.actions = list(self.save.actions[:position])
-        engine.made_by = self.save.game_version
         self.engine.close()
         self.engine, self.index = engine, position
         self._own_keyframes()
@@ -168,9 +168,10 @@ def verify(path: str | os.PathLike) -> tuple[int, str]:
     except OutOfSync as err:
         return 1, f"{path}: {err}{_last_good(save, err.action)}"
     actions, marks = len(save.actions), len(save.checkpoints)
+    under = f", {save.rules} rules" if save.rules != "manual" else ""
+    under += f", under the overlay {save.content.name!r}" if save.content is not None else ""
     return 0, (f"{path}: in sync ({plural(actions, 'action')}, {plural(marks, 'checkpoint')}, "
-               f"final hash {save.final_hash[:12]}"
-               + (f", {save.rules} rules)" if save.rules != "manual" else ")"))
+               f"final hash {save.final_hash[:12]}{under})")
 
 
 def _check_final(seeker: Seeker) -> None:

@@ -15,6 +15,11 @@ are written only when they are not the default, so a save without them is as it 
 option, on: a step picks things up in the world). Both are in the snapshot too, under the same
 names, and must agree with it. A save made before auto-pickup was a game option has no such
 field: its auto-pickups are PickUp actions of their own, and it replays with the option off.
+A game played under a content overlay (a mod: ``game.content.overlay``) holds it, written only
+then: ``"content": {"name": "tough-kobolds", "files": {"creatures.toml": "<its text>", ...}}``,
+and its snapshot the overlay's digest (``"content"``), which must agree with it; the overlay is
+laid over the assets and checked as they are when the save loads, so ``verify`` and ``replay``
+need nothing but the save. The checksum covers it as it covers every other field.
 A checkpoint ``"k"`` is the state hash after the first k actions: every ``CHECKPOINT_EVERY``
 actions (computed during play by :class:`Recording`, never by replaying at save time) and
 after the last. The snapshot's message log is display text outside the state hash. A
@@ -39,7 +44,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.content.catalog import load_catalog
+from game.content import ContentError
+from game.content.catalog import Catalog
+from game.content.editions import catalog_for
+from game.content.overlay import Overlay, overlay_from
 from game.rules import systems
 from game.world.core import actions as A
 from game.world.core.components import Player
@@ -67,6 +75,7 @@ _OPTIONAL = {"crash": dict, "keyframes": dict}
 RULES_VERSION = "rules_version"  # optional: the version of those rules, when not the first
 RULES = "rules"  # optional: the combat system, when not the manual (a save without it is manual)
 AUTO_PICKUP = "auto_pickup"  # optional: true when the game picks up as it steps (else off)
+CONTENT = "content"  # optional: the overlay the game was played under, {"name", "files"}
 
 
 class SaveError(Exception):
@@ -97,6 +106,13 @@ class SaveData:
     keyframes: dict[int, str] = field(default_factory=dict)  # position -> state, packed
     auto_pickup: bool = False  # the game option it was played with (older saves: off)
     rules_version: int = systems.FIRST_VERSION  # the version of its rules it was played by
+    content: Overlay | None = None  # the overlay (a mod) it was played under, if any
+
+    @property
+    def catalog(self) -> Catalog:
+        """The tables it was played by: the assets as its version had them, under its overlay
+        (checked when the save loaded)."""
+        return catalog_for(self.content, self.game_version)
 
     @property
     def wizard_game(self) -> bool:
@@ -175,6 +191,8 @@ def save_data(engine: Game, *, checkpoints: dict[int, str] | None = None) -> dic
         data[AUTO_PICKUP] = True
     if engine.rules_version != systems.FIRST_VERSION:
         data[RULES_VERSION] = engine.rules_version
+    if engine.content is not None:
+        data[CONTENT] = {"name": engine.content.name, "files": dict(engine.content.files)}
     frames = {str(k): pack(v) for k, v in sorted(engine.keyframes.items())
               if k <= len(actions) and k in checkpoints}
     if frames:
@@ -210,7 +228,7 @@ def crash_report(engine: Game, error: BaseException, folder: Path = DEFAULT_DIR)
     a normal save whose replay ends by performing the crashing action again."""
     clean = Game(engine.seed, engine.character, wizard=_wizard(engine), rules=engine.rules,
                  auto_pickup=engine.auto_pickup, rules_version=engine.rules_version,
-                 made_by=engine.made_by)
+                 made_by=engine.made_by, content=engine.content)
     try:
         for action in engine.actions:
             clean.submit(action)
@@ -243,15 +261,48 @@ def load(path: str | os.PathLike) -> SaveData:
     refused = refusal(data["game_version"])  # before anything is made of its actions
     if refused is not None:
         raise bad(refused)
+    content = _content(data, bad)
+    catalog = _catalog(content, data["game_version"], bad)
+    if data["character"] not in catalog.characters:
+        raise bad(f"unknown character {data['character']!r:.40}")
     actions = _actions(data["actions"], bad)
     checkpoints = _checkpoints(data["checkpoints"], len(actions), bad)
-    _check_consistent(data, checkpoints, len(actions), bad)
+    _check_consistent(data, checkpoints, len(actions), catalog, bad)
     crash, error = _crash(data.get("crash"), bad)
     frames = _keyframes(data.get("keyframes", {}), checkpoints, len(actions), bad)
     return SaveData(path, data["game_version"], data["seed"], data["character"],
                     data["wizard"], actions, checkpoints, data["snapshot"],
                     data["final_hash"], data["dead"], crash, error, _rules(data, bad),
-                    frames, _auto_pickup(data, bad), _rules_version(data, bad))
+                    frames, _auto_pickup(data, bad), _rules_version(data, bad), content)
+
+
+def _content(data: dict, bad) -> Overlay | None:
+    """The overlay it was played under: its name and files, whose digest the snapshot
+    holds."""
+    raw = data.get(CONTENT)
+    if raw is None:
+        if data["snapshot"].get(CONTENT) is not None:
+            raise bad("the snapshot was played under an overlay the save does not hold")
+        return None
+    if not isinstance(raw, dict) or set(raw) != {"name", "files"}:
+        raise bad("field 'content' should hold an overlay's name and files")
+    try:
+        overlay = overlay_from(raw["name"], raw["files"])
+    except ContentError as err:
+        raise bad(str(err)) from None
+    if data["snapshot"].get(CONTENT) != overlay.digest:
+        raise bad("the snapshot was played under another overlay than the save holds")
+    return overlay
+
+
+def _catalog(content: Overlay | None, version: str, bad) -> Catalog:
+    """The tables the game was played by, the overlay's checked as the assets are."""
+    try:
+        return catalog_for(content, version)
+    except ContentError as err:
+        if content is None:  # the game's own assets are broken: not this save's fault
+            raise
+        raise bad(f"the overlay {content.name!r} it was played under: {err}") from None
 
 
 def _rules(data: dict, bad) -> str:
@@ -325,7 +376,9 @@ def keyframe_state(save: SaveData, position: int) -> dict:
             or frame.get(RULES_VERSION, systems.FIRST_VERSION) != save.rules_version:
         raise BadSnapshot("it is of another game (seed, character, rules or auto-pickup "
                           "differ)")
-    check_snapshot(frame, load_catalog(), required_components())
+    if frame.get(CONTENT) != (None if save.content is None else save.content.digest):
+        raise BadSnapshot("it was played under another overlay than the save holds")
+    check_snapshot(frame, save.catalog, required_components())
     return frame
 
 
@@ -458,7 +511,7 @@ def _check_header(data: dict, sealed: bool, bad) -> None:
 def _check_fields(data: dict, bad) -> None:
     missing = sorted(set(_FIELDS) - set(data))
     extra = sorted(set(data) - set(_FIELDS) - set(_OPTIONAL)
-                   - {RULES, AUTO_PICKUP, RULES_VERSION})
+                   - {RULES, AUTO_PICKUP, RULES_VERSION, CONTENT})
     if missing or extra:
         raise bad(f"missing fields {missing}" if missing else f"unknown fields {extra}")
     for key, kind in _FIELDS.items():
@@ -468,8 +521,6 @@ def _check_fields(data: dict, bad) -> None:
     for key in ("final_hash",):
         if not _HEX64.fullmatch(data[key]):
             raise bad(f"field {key!r} is not a sha256 hex digest")
-    if data["character"] not in load_catalog().characters:
-        raise bad(f"unknown character {data['character']!r:.40}")
 
 
 def _actions(raw: list, bad) -> tuple[A.Action, ...]:
@@ -510,7 +561,8 @@ def _checkpoints(raw: dict, count: int, bad) -> dict[int, str]:
     return dict(sorted(out.items()))
 
 
-def _check_consistent(data: dict, checkpoints: dict[int, str], count: int, bad) -> None:
+def _check_consistent(data: dict, checkpoints: dict[int, str], count: int, catalog: Catalog,
+                      bad) -> None:
     """The parts must agree with each other; whether they agree with the seed is verify's
     question (a consistent forgery loads, and verify finds it out of sync)."""
     snap = data["snapshot"]
@@ -527,7 +579,7 @@ def _check_consistent(data: dict, checkpoints: dict[int, str], count: int, bad) 
     if checkpoints.get(count) != final:
         raise bad(f"no checkpoint after the last action ({count}) matching the final hash")
     try:
-        check_snapshot(snap, load_catalog(), required_components())
+        check_snapshot(snap, catalog, required_components())
     except BadSnapshot as err:
         raise bad(str(err)) from None
 
@@ -550,13 +602,14 @@ def _restore(save: SaveData) -> Game:
                        f"; the save is a recording: replay it with "
                        f"python -m game replay {save.path}")
     try:
-        engine = Game.from_state(save.snapshot)
+        # a game goes on as the version that began it, under the overlay it began under
+        engine = Game.from_state(save.snapshot, made_by=save.game_version,
+                                 content=save.content)
     except Exception as err:  # untrusted data may fail in any way: report it in one line
         raise SaveError(f"{save.path}: the snapshot cannot be restored: {_short(err)}") from None
     if engine.state_hash() != save.final_hash:
         engine.close()
         raise SaveError(f"{save.path}: the snapshot does not restore to its own hash")
-    engine.made_by = save.game_version  # a game goes on as the version that began it
     engine.actions = list(save.actions)
     engine.checkpoints = dict(save.checkpoints)
     engine.keyframes = engine_keyframes(save)

@@ -1,7 +1,9 @@
 """The high-score table: ``saves/scores.json``, written atomically, never overwritten blindly.
 
 A score is 100 points for each depth reached, 10 for each creature that died during the game,
-and 1,000 for escaping with the amulet. Wizard games are listed, marked "W". A file that cannot
+and 1,000 for escaping with the amulet. Wizard games are listed, marked "W"; modded games (played
+under a content overlay) hold the overlay's name (``"content"``, only in their rows), and are
+marked "M", the table naming their overlays beneath. A file that cannot
 be read or is not a score table is a :class:`ScoresError` line, and it is left as it is: the
 new score is then not recorded rather than the old table lost. Adding a score reads, changes
 and writes the table under a lock beside it (:mod:`game.persist.locks`), so games that end at
@@ -26,6 +28,7 @@ SHOWN = 10
 WAIT = 10.0  # seconds a game's end waits for another's to write the table
 _FIELDS = {"score": int, "character": str, "seed": int, "outcome": str, "cause": str,
            "depth": int, "turns": int, "wizard": bool, "date": str}
+CONTENT = "content"  # a modded game's row only: the name of the overlay it was played under
 
 
 class ScoresError(Exception):
@@ -54,8 +57,9 @@ def read(path: Path = DEFAULT) -> list[dict[str, Any]]:
 
 
 def _valid(row: Any) -> bool:
-    return (isinstance(row, dict) and set(row) == set(_FIELDS)
-            and all(type(row[k]) is t for k, t in _FIELDS.items()))
+    return (isinstance(row, dict) and set(row) - {CONTENT} == set(_FIELDS)
+            and all(type(row[k]) is t for k, t in _FIELDS.items())
+            and type(row.get(CONTENT, "")) is str)
 
 
 def record(entry: dict[str, Any], path: Path = DEFAULT, *,
@@ -102,11 +106,15 @@ def table(scores: list[dict[str, Any]], mark: int | None = None, shown: int = SH
     lines = ["  #  score  character        depth  turns  how it ended"]
     for place, row in enumerate(scores[:shown], 1):
         flag = ">" if place == mark else " "
-        wizard = "W" if row["wizard"] else " "
-        lines.append(f"{flag}{place:>2} {row['score']:>6}{wizard} {row['character']:<16} "
+        sign = "W" if row["wizard"] else "M" if CONTENT in row else " "
+        lines.append(f"{flag}{place:>2} {row['score']:>6}{sign} {row['character']:<16} "
                      f"{row['depth']:>5} {row['turns']:>6}  {row['cause'][:30]}")
     if any(r["wizard"] for r in scores[:shown]):
         lines.append("  W: a wizard game")
+    overlays = sorted({r[CONTENT] for r in scores[:shown] if CONTENT in r})
+    if overlays:
+        lines.append(f"  M: a modded game, under {', '.join(map(repr, overlays))}"
+                     [:78])
     return lines
 
 

@@ -11,6 +11,8 @@ from collections.abc import Callable, Sequence
 
 import tcod.console
 
+from game.content.editions import catalog_for
+from game.content.overlay import Overlay
 from game.world.core.components import Player
 from game.world.game import Game
 from game.world.play.wizard_actions import ShowRolls
@@ -37,7 +39,7 @@ class GameApp:
     fails does not quit: it asks what to do (``saver_for`` makes the saver for another file
     the player types). ``rescue`` is where a hang-up saves when the saver fails. ``on_crash``
     writes a crash report before an unexpected exception leaves (and the terminal is
-    restored)."""
+    restored). ``content``: the overlay (a mod) a new game is played under."""
 
     def __init__(self, seed: int, character: str | None = None, *,
                  engine: Game | None = None, saver: Saver | None = None,
@@ -45,7 +47,7 @@ class GameApp:
                  options: Options = DEFAULT, rules: str = "manual",
                  saver_for: SaverFor | None = None, rescue: Saver | None = None,
                  on_end: Callable[[Session], list[str]] | None = None,
-                 saved: Sequence[SavedGame] = ()) -> None:
+                 saved: Sequence[SavedGame] = (), content: Overlay | None = None) -> None:
         self.seed, self.options = seed, options
         self.size = (80, 24)  # the console's, at the last draw (--more-- pages fit the log)
         self._paged: tuple[int, int] | None = None  # the messages --more-- last paged
@@ -59,9 +61,10 @@ class GameApp:
             self._begin(engine)
         elif character is not None:
             self._begin(Game(seed, character, wizard=wizard, rules=rules,
-                             auto_pickup=options.auto_pickup))
+                             auto_pickup=options.auto_pickup, content=content))
         else:  # the options choose a new game's auto-pickup; a saved game keeps its own
-            self.stack.append(StartScreen(seed, wizard=wizard, rules=rules, saved=saved,
+            self.stack.append(StartScreen(seed, catalog_for(content), wizard=wizard,
+                                          rules=rules, saved=saved,
                                           auto_pickup=options.auto_pickup))
 
     @classmethod

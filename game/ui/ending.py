@@ -30,8 +30,11 @@ class EndScreen:
         headline = ("You win!", palette.GOOD) if won else ("You die...", palette.BAD)
         centre(console, 2, *headline)
         centre(console, 3, engine.cause, palette.TEXT)
-        if engine.store.get(engine.player, Player).wizard:
-            centre(console, 4, "A wizard game.", palette.tone("wizard"))
+        marks = ["A wizard game."] if engine.store.get(engine.player, Player).wizard else []
+        if engine.content is not None:
+            marks.append(f"Modded: the overlay {engine.content.name!r}.")
+        if marks:
+            centre(console, 4, "  ".join(marks), palette.tone("wizard"))
         x = max(1, (console.width - 60) // 2)
         facts = (("Character", engine.store.get(engine.player, Player).character),
                  ("Depth", str(engine.depth)), ("Turns", str(engine.turn)),

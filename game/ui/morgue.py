@@ -20,7 +20,8 @@ def morgue_text(engine: Game, score: int | None = None) -> str:
     kills = kills_by_kind(engine)
     flags = engine.store.get(me, Player)
     won = engine.outcome == "won"
-    lines = [f"{flags.character}{' (wizard game)' if flags.wizard else ''}",
+    modded = f" (modded: the overlay {engine.content.name!r})" if engine.content else ""
+    lines = [f"{flags.character}{' (wizard game)' if flags.wizard else ''}{modded}",
              ("Escaped with the amulet of the deep." if won else f"Died: {engine.cause}."),
              f"Depth {engine.depth} (deepest {max(engine.levels, default=engine.depth)}), "
              f"turn {engine.turn}, game time {describe.game_time(engine.now)}, "

@@ -120,8 +120,10 @@ class StartScreen:
 
     def draw(self, console: tcod.console.Console) -> None:
         put(console, 1, 0, self.title, palette.TITLE)
-        put(console, console.width - 2 - len(f"seed {self.seed}"), 0, f"seed {self.seed}",
-            palette.DIM)
+        corner = f"seed {self.seed}"
+        if self.catalog.overlay is not None:  # the game will be modded: say under what
+            corner = f"overlay {self.catalog.overlay.name[:20]}, {corner}"
+        put(console, console.width - 2 - len(corner), 0, corner, palette.DIM)
         blocks = [self._block(n, console.width - 6) for n in self.names]
         gap = 1
         if self.stage != "quick":  # seven classes fit at 80x24: the rest show two lines each,

@@ -22,6 +22,7 @@ from .screen import Session
 from .text import put, put_runs, wrap
 
 STATUS_ROWS = 2
+MOD_NAME = 20  # characters of an overlay's name the status line shows
 MIN_LOG_ROWS, MAX_LOG_ROWS = 5, 12
 STATUS_BG = (22, 22, 36)
 Line = tuple[str, palette.Colour]
@@ -302,6 +303,8 @@ def _place_runs(engine: Game) -> list[Line]:
     runs += [(f"   {name}", palette.BAD) for name in describe.conditions(engine, engine.player)]
     if engine.store.get(engine.player, Player).wizard:
         runs.append(("   WIZARD", palette.tone("wizard")))
+    if engine.content is not None:  # a modded game: the overlay it is played under
+        runs.append((f"   MOD {engine.content.name[:MOD_NAME]}", palette.tone("wizard")))
     return runs
 
 

@@ -22,7 +22,7 @@ from game.world.game import Game
 from . import palette
 from .screen import STAY, Replace, Session, Step
 from .text import footer, put
-from .wizard_odds import ReportScreen, next_rules
+from .wizard_odds import ReportScreen, next_rules, under
 from .wizard_pick import pick_creature
 
 ROUNDS = 1000
@@ -65,7 +65,7 @@ class FsimScreen:
         self.arena.engine.close()
         self.arena = None
         self.engine.use()
-        self.done = ReportScreen(f"Fight simulator, {self.rules} rules", [
+        self.done = ReportScreen(f"Fight simulator, {self.rules} rules{under(self.engine)}", [
             f"You ({self.engine.character}, as you are now) against {a_or_an(self.kind)}:", "",
             *self.report.lines(), "", mode_words(False)], rules=self.rules,
             switch=self._next)

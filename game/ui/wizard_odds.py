@@ -40,6 +40,11 @@ def odds_lines(engine: Game, eid: int, rules: str | None = None) -> list[str]:
     return table(inspect(*sides(engine, eid), rules or engine.rules))
 
 
+def under(engine: Game) -> str:
+    """ ", overlay 'tough'" in a modded game's titles, else nothing."""
+    return f", overlay {engine.content.name!r}" if engine.content is not None else ""
+
+
 def next_rules(rules: str) -> str:
     """The combat system after this one, round the five."""
     return systems.NAMES[(systems.NAMES.index(rules) + 1) % len(systems.NAMES)]
@@ -47,7 +52,8 @@ def next_rules(rules: str) -> str:
 
 def odds_screen(engine: Game, eid: int, rules: str) -> ReportScreen:
     """The inspector under ``rules``; r shows it under the next system."""
-    return ReportScreen(f"Odds inspector (exact), {rules} rules", odds_lines(engine, eid, rules),
+    return ReportScreen(f"Odds inspector (exact), {rules} rules{under(engine)}",
+                        odds_lines(engine, eid, rules),
                         rules=rules,
                         switch=lambda: Replace(odds_screen(engine, eid, next_rules(rules))))
 

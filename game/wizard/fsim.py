@@ -68,12 +68,14 @@ class Arena:
                  character: str = "dwarf warrior", catalog: Catalog | None = None,
                  build: Game | None = None, rules: str = "manual",
                  as_play: bool = False) -> None:
-        self.catalog = catalog or load_catalog()
+        # the tables of the game whose build it takes (its overlay's, if any), else as given
+        self.catalog = catalog or (build.catalog if build is not None else load_catalog())
         self.as_play = as_play
         legend = {"A": attacker} if attacker != PLAYER else {}
         legend["B"] = defender
         engine = Game.scenario(ARENA.replace("A", "A" if attacker != PLAYER else "."),
-                                 legend, character=character, seed=seed, rules=rules)
+                               legend, character=character, seed=seed, rules=rules,
+                               catalog=self.catalog)
         self.engine = engine
         if build is not None:
             copy_build(build, engine)

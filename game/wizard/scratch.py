@@ -25,11 +25,12 @@ def game(name: str, catalog: Catalog | None = None,
     kind, beside a dwarf warrior), and the entity that is it."""
     catalog = catalog or load_catalog()
     if name in catalog.characters:
-        engine = Game.scenario(PICTURE.replace("B", "."), character=name, rules=rules)
+        engine = Game.scenario(PICTURE.replace("B", "."), character=name, rules=rules,
+                               catalog=catalog)
         return engine, engine.player
     if name not in catalog.creatures:
         raise KeyError(name)
-    engine = Game.scenario(PICTURE, {"B": name}, rules=rules)
+    engine = Game.scenario(PICTURE, {"B": name}, rules=rules, catalog=catalog)
     found = [eid for eid, _ in engine.creatures_here()]
     return engine, found[0]
 

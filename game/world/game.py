@@ -9,6 +9,7 @@ step of a turn, and ``Game`` is the engine that plays by them. Everything above 
 from __future__ import annotations
 
 from game.content.catalog import Catalog
+from game.content.overlay import Overlay
 from game.rules import systems
 
 from .core.engine import Engine
@@ -44,16 +45,19 @@ class Game(Engine):
     def __init__(self, seed: int, character: str = "dwarf warrior", *,
                  catalog: Catalog | None = None, wizard: bool = False,
                  rules: str = systems.DEFAULT, auto_pickup: bool = False,
-                 rules_version: int | None = None, made_by: str | None = None) -> None:
+                 rules_version: int | None = None, made_by: str | None = None,
+                 content: Overlay | None = None) -> None:
         super().__init__(seed, character, play=GAMEPLAY, catalog=catalog, wizard=wizard,
-                         rules=rules, auto_pickup=auto_pickup, rules_version=rules_version)
-        if made_by is not None:  # a recording's replay: as the version that made it played
-            self.made_by = made_by
+                         rules=rules, auto_pickup=auto_pickup, rules_version=rules_version,
+                         made_by=made_by, content=content)
 
     @classmethod
     def from_state(cls, data: dict, *, catalog: Catalog | None = None,
-                   play: Gameplay = GAMEPLAY) -> Game:
-        """Rebuild a game from ``state()`` data; anything malformed is a ValueError."""
-        game = super().from_state(data, play=play, catalog=catalog)
+                   play: Gameplay = GAMEPLAY, made_by: str | None = None,
+                   content: Overlay | None = None) -> Game:
+        """Rebuild a game from ``state()`` data; anything malformed is a ValueError.
+        ``made_by`` and ``content`` as for ``Game``: a save names both."""
+        game = super().from_state(data, play=play, catalog=catalog, made_by=made_by,
+                                  content=content)
         assert isinstance(game, Game)
         return game

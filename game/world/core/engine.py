@@ -22,7 +22,9 @@ import esper
 import numpy as np
 
 from game import __version__, version_number
-from game.content.catalog import GOAL_ITEM, Catalog, load_catalog
+from game.content.catalog import GOAL_ITEM, Catalog
+from game.content.editions import catalog_for
+from game.content.overlay import Overlay
 from game.rules import magic, profiles, stats, systems
 from game.rules.breakdown import breakdown
 
@@ -71,8 +73,10 @@ class Engine:
     def __init__(self, seed: int, character: str = "dwarf warrior", *, play: Gameplay,
                  catalog: Catalog | None = None, wizard: bool = False,
                  rules: str = systems.DEFAULT, auto_pickup: bool = False,
-                 rules_version: int | None = None) -> None:
-        self._setup(play, seed, character, catalog, rules, auto_pickup, rules_version)
+                 rules_version: int | None = None, made_by: str | None = None,
+                 content: Overlay | None = None) -> None:
+        self._setup(play, seed, character, catalog, rules, auto_pickup, rules_version,
+                    made_by, content)
         self.player = self.play.create_player(self, wizard)
         self.enter_level(1, arriving_down=True)
         self.say(f"You enter the dungeon. Find the {GOAL_ITEM} on depth {MAX_DEPTH} "
@@ -81,23 +85,30 @@ class Engine:
 
     def _setup(self, play: Gameplay, seed: int, character: str, catalog: Catalog | None,
                rules: str = systems.DEFAULT, auto_pickup: bool = False,
-               rules_version: int | None = None) -> None:
+               rules_version: int | None = None, made_by: str | None = None,
+               content: Overlay | None = None) -> None:
         """An empty game: no entities, no levels yet. ``rules`` names its combat system and
         ``rules_version`` the version of that system's rules it plays by (its newest unless
         given: a recording replays by the version it was played under); ``auto_pickup``: a
         step picks up what the gameplay's auto-pickup takes (a game option, chosen when the
-        game begins and kept in its state)."""
+        game begins and kept in its state). ``made_by``: the game version that began it
+        (this one unless given: a recording replays as the version that made it played).
+        Its tables are ``catalog``, or else the assets as ``made_by`` had them with the
+        overlay ``content`` (a mod) laid over them (``content.editions.catalog_for``); the
+        game's state names the overlay its catalog is under (``Catalog.overlay``)."""
         self.play = play
         self.system = systems.get(rules)
         self.rules = rules
         self.rules_version = systems.version(rules, rules_version)
         # the game version that began this game: where play changed since, its own is kept
         # for it (its save names it, so its recording replays as it was played)
-        self.made_by = __version__
+        self.made_by = __version__ if made_by is None else made_by
         if type(auto_pickup) is not bool:
             raise ValueError(f"auto_pickup must be True or False, not {auto_pickup!r:.20}")
         self.auto_pickup = auto_pickup
-        self.catalog = catalog or load_catalog()
+        if catalog is not None and content is not None:
+            raise ValueError("a game is given its catalog or its overlay, not both")
+        self.catalog = catalog if catalog is not None else catalog_for(content, self.made_by)
         if character not in self.catalog.characters:
             raise ValueError(f"unknown character {character!r}")
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -148,19 +159,25 @@ class Engine:
             data["auto_pickup"] = True
         if self.rules_version != systems.FIRST_VERSION:  # a first version's state is as it was
             data["rules_version"] = self.rules_version
+        if self.content is not None:  # and a game under no overlay's as every older game's
+            data["content"] = self.content.digest
         if log:
             data["log"] = [_saved(m) for m in self.log]
         return data
 
     @classmethod
-    def from_state(cls, data: dict, *, play: Gameplay,
-                   catalog: Catalog | None = None) -> Engine:
-        """Rebuild a game from ``state()`` data; anything malformed is a ValueError."""
+    def from_state(cls, data: dict, *, play: Gameplay, catalog: Catalog | None = None,
+                   made_by: str | None = None, content: Overlay | None = None) -> Engine:
+        """Rebuild a game from ``state()`` data; anything malformed is a ValueError, and so
+        is a state played under another overlay than ``content`` (or the catalog's)."""
         engine = cls.__new__(cls)
         try:
             engine._setup(play, data["seed"], data["character"], catalog,
                           data.get("rules", systems.DEFAULT), data.get("auto_pickup", False),
-                          data.get("rules_version", systems.FIRST_VERSION))
+                          data.get("rules_version", systems.FIRST_VERSION), made_by, content)
+            if data.get("content") != (None if engine.content is None
+                                       else engine.content.digest):
+                raise ValueError("bad game state: played under another content overlay")
             engine._restore(data)
         except ValueError:
             engine.close()
@@ -203,11 +220,14 @@ class Engine:
     def scenario(cls, picture: str, legend: dict[str, str] | None = None, *,
                  character: str = "dwarf warrior", seed: int = 0,
                  rules: str = systems.DEFAULT, play: Gameplay | None = None,
-                 auto_pickup: bool = False, rules_version: int | None = None) -> Engine:
-        """A game on a small hand-drawn level, for tests: ``@`` is the player, ``#`` wall,
-        ``<``/``>`` stairs, and each legend character a creature kind or an item name."""
+                 auto_pickup: bool = False, rules_version: int | None = None,
+                 catalog: Catalog | None = None, content: Overlay | None = None) -> Engine:
+        """A game on a small hand-drawn level, for tests and the designer's tools: ``@`` is
+        the player, ``#`` wall, ``<``/``>`` stairs, and each legend character a creature kind
+        or an item name (of its ``catalog``, or the tables under ``content``)."""
         make: Callable[..., Engine] = cls  # a subclass without ``play`` (Game) gives its own
-        given = {"rules": rules, "auto_pickup": auto_pickup, "rules_version": rules_version}
+        given = {"rules": rules, "auto_pickup": auto_pickup, "rules_version": rules_version,
+                 "catalog": catalog, "content": content}
         engine = make(seed, character, **given) if play is None else \
             make(seed, character, play=play, **given)
         engine.use()
@@ -225,6 +245,11 @@ class Engine:
         gm.update_fov(pos.x, pos.y, FOV_RADIUS)
         sight.comes_into_view(engine)  # what the picture shows is in view already
         return engine
+
+    @property
+    def content(self) -> Overlay | None:
+        """The overlay (a mod) the game is played under, or None."""
+        return self.catalog.overlay
 
     def _place(self, char: str, x: int, y: int, name: str | None) -> None:
         if char == "@":
