@@ -114,7 +114,7 @@ class Catalog:
 def load_catalog(assets_dir: Path | None = None) -> Catalog:
     """The tables of ``assets_dir`` (default: the game's own ``assets/``), without overlays;
     a folder without its own races, classes or feuds takes the game's."""
-    return build_catalog(assets_dir)
+    return build_catalog(assets_dir, (), None)
 
 
 @lru_cache(maxsize=16)

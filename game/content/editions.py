@@ -35,11 +35,11 @@ PAST = ASSETS_DIR / "past"
 def catalog_for(overlay: Overlay | None = None, made_by: str = __version__) -> Catalog:
     """The catalog of a game made by game version ``made_by`` under ``overlay`` (or none): a
     ContentError line when the overlay's tables are wrong."""
-    return build_catalog(None, editions(made_by), overlay)
+    return build_catalog(None, editions(made_by, PAST), overlay)
 
 
 @lru_cache(maxsize=16)
-def editions(made_by: str, folder: Path = PAST) -> tuple[Overlay, ...]:
+def editions(made_by: str, folder: Path) -> tuple[Overlay, ...]:
     """The built-in overlays a game made by ``made_by`` plays under, the newest first: one for
     each version after ``made_by`` that changed the tables (``folder/<version>/``)."""
     made = version_number(made_by)
