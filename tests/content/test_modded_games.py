@@ -199,3 +199,31 @@ def test_an_unmodded_score_table_still_reads_and_a_creature_stays_its_tables(tmp
         assert engine.catalog.creatures["kobold"].weapon.name == "short sword"
     finally:
         engine.close()
+
+
+def test_the_env_plays_each_episode_under_the_overlay_it_is_given(tmp_path, tough):
+    env_module = pytest.importorskip("game.env")
+    overlay = read_overlay(tough)
+    env = env_module.DungeonEnv()
+    try:
+        env.reset(seed=1, options={"content": overlay})
+        assert env.engine is not None and env.engine.content == overlay
+        savefile.save(env.engine, tmp_path / "episode.json")
+        assert savefile.load(tmp_path / "episode.json").content == overlay
+        env.reset(seed=1)
+        assert env.engine.content is None
+        with pytest.raises(ValueError, match="content must be an overlay"):
+            env.reset(seed=1, options={"content": str(tough)})
+    finally:
+        env.close()
+
+
+def test_a_modded_games_crash_report_keeps_its_overlay(tmp_path, tough):
+    engine = Game(4, content=read_overlay(tough))
+    try:
+        path = savefile.crash_report(engine, RuntimeError("boom"), tmp_path)
+    finally:
+        engine.close()
+    report = savefile.load(path)
+    assert report.content is not None and report.content.name == "tough"
+    assert report.catalog.creatures["kobold"].hit_points == 8
