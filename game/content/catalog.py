@@ -1,5 +1,7 @@
-"""Everything the tables define, loaded once: the armoury, creatures, characters and the few
-items that are neither weapons nor armour. The world asks the catalog, never the files."""
+"""Everything the tables define, loaded once for each set of tables: the armoury, creatures,
+characters and the few items that are neither weapons nor armour, from ``assets/`` with any
+overlays laid over it (``layers``). Each game holds its own (``engine.catalog``); the world
+asks the game's catalog, never the files."""
 
 from __future__ import annotations
 

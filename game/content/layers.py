@@ -18,16 +18,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .loader import ContentError, Source, entry_where, parse_text
+from .characters import CHARACTERS_FILE
+from .creatures import CREATURES_FILE
+from .feuds import FEUDS_FILE
+from .heroes import CLASSES_FILE, RACES_FILE
+from .loader import ARMOUR_FILE, WEAPONS_FILE, ContentError, Source, entry_where, parse_text
+from .magic import CONSUMABLE_KINDS, MAGIC_FILE, SPELLS_FILE, WEARABLES_FILE
 from .overlay import Overlay
 
-WEAPONS, ARMOUR, WEARABLES = "weapons.toml", "armour.toml", "wearables.toml"
 TABLES: dict[str, str] = {
-    "weapon": WEAPONS, "ammo": WEAPONS, "armour": ARMOUR,
-    "creature": "creatures.toml", "character": "characters.toml", "race": "races.toml",
-    "class": "classes.toml", "spell": "spells.toml", "feud": "feuds.toml",
-    "affix": "magic.toml", "potion": "magic.toml", "scroll": "magic.toml",
-    "wand": "magic.toml", "book": "magic.toml", "appearances": "magic.toml",
+    "weapon": WEAPONS_FILE, "ammo": WEAPONS_FILE, "armour": ARMOUR_FILE,
+    "creature": CREATURES_FILE, "character": CHARACTERS_FILE, "race": RACES_FILE,
+    "class": CLASSES_FILE, "spell": SPELLS_FILE, "feud": FEUDS_FILE, "affix": MAGIC_FILE,
+    **{kind: MAGIC_FILE for kind in CONSUMABLE_KINDS}, "appearances": MAGIC_FILE,
 }
 """Each table an overlay may give, and the file of ``assets/`` that holds it."""
 
@@ -73,8 +76,8 @@ def _lay_file(label: str, tables: dict[str, Any], data: dict[str, dict],
 
 def _file_of(table: str, name: str, data: dict[str, dict]) -> str:
     """The file an entry goes to: armour that the wearables hold goes there."""
-    if table == "armour" and name in data.get(WEARABLES, {}).get("armour", {}):
-        return WEARABLES
+    if table == "armour" and name in data.get(WEARABLES_FILE, {}).get("armour", {}):
+        return WEARABLES_FILE
     return TABLES[table]
 
 
