@@ -6,3 +6,10 @@ __version__ = "0.3.0"
 def version_number(version: str) -> tuple[int, ...]:
     """A released version as numbers to compare ("0.10.0" comes after "0.9.0")."""
     return tuple(int(part) for part in version.split("."))
+
+
+def plays_as(made_by: str, version: str) -> bool:
+    """Whether a game begun by game version ``made_by`` plays as game ``version`` or a later
+    one does: a change of play asks this (``Engine.since``), so the recordings of the versions
+    before it replay as they were played."""
+    return version_number(made_by) >= version_number(version)

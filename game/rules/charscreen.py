@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import profiles, systems
-from .items import Armour
+from .items import Ammo, Armour
 from .profiles import AttackProfile, Fighter
 
 
@@ -111,6 +111,13 @@ def _item_lines(f: Fighter, with_it: Fighter, data: object, thrower: Fighter) ->
         if data.made_for_throwing:
             lines.append(f"Throw: {attack_line(profiles.throw(thrower, data))}")
         return lines + [f"{NOW}{attack_line(profiles.melee_attacks(f)[0])}"]
+    if isinstance(data, Ammo):
+        shot = profiles.shot(with_it)
+        if shot is None or with_it.missile is None or with_it.missile.ammo != data.kind:
+            return ["Pierces armour"] if data.pierce else []  # its own description says so
+        now = profiles.shot(f)
+        return [f"Shot: {attack_line(shot)}", *_threat(shot),
+                f"{NOW}{attack_line(now)}" if now else NOW + "no missile weapon"]
     if isinstance(data, Armour):
         label = "Held" if data.is_shield else "Worn"
         return [f"{label}: {defence_line(with_it)}", f"{NOW}{defence_line(f)}"]

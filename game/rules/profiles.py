@@ -341,12 +341,14 @@ def shot(f: Fighter) -> AttackProfile | None:
         to_hit += [Modifier(-short, why)]
         damage += [Modifier(-short, why)]
     pierce = 0
+    if ammo is not None and ammo.kind != bow.ammo:  # a short bow does not shoot bolts
+        ammo = None
     if ammo is not None:
         to_hit += _nonzero(ammo.to_hit, ammo.name)
         damage += _nonzero(ammo.damage_bonus, ammo.name)
         pierce = ammo.pierce
     return _build(f, bow, SHOT, stats.ARCHER, to_hit, damage, pierce=pierce,
-                  scopes=("missile", "ammo"),
+                  scopes=("missile", "ammo") if ammo is not None else ("missile",),
                   ticks=BLOW_TICKS, range=bow.range)
 
 
@@ -408,16 +410,27 @@ def _best(kind: str, options: list[tuple[int, str]]) -> list[DefencePart]:
     return [DefencePart(kind, amount, reason)]
 
 
-def _shield_options(f: Fighter) -> list[tuple[int, str]]:
-    shields = f.shields_held
-    if not shields:
+def _shield_parts(f: Fighter) -> list[DefencePart]:
+    """Within the Shield kind only the best counts: the shield held whose Defence, its own
+    magic included, is highest (two +3 small shields defend as one), plus the style's rank.
+    Nothing held, nothing to add to."""
+    held = [(hand, s) for hand, s in (("main", f.main_hand), ("off", f.off_hand))
+            if isinstance(s, Armour)]
+    if not held:
         return []
-    best = max(shields, key=lambda s: s.defence)
+    magic = [m for m in f.magic if m.what == "shield" and m.amount]
+
+    def own(hand: str) -> list[Magic]:
+        return [m for m in magic if m.scope == hand]
+
+    hand, best = max(held, key=lambda h: h[1].defence + sum(m.amount for m in own(h[0])))
     style = melee_style(f)
     extra = (f.style_rank(style) // 3
              if style in (stats.SWORD_AND_BOARD, stats.TWO_SHIELDS) else 0)
     reason = best.name + (f", rank {f.style_rank(style)} in {style}" if extra else "")
-    return [(best.defence + extra, reason)]
+    others = [m for m in magic if m.scope not in ("main", "off")]  # worn: it adds to the best
+    return _best(SHIELD, [(best.defence + extra, reason)]) + [
+        DefencePart(SHIELD, m.amount, m.reason) for m in own(hand) + others]
 
 
 def _parry_options(f: Fighter) -> list[tuple[int, str]]:
@@ -453,8 +466,7 @@ def _defence(f: Fighter) -> DefenceProfile:
     body = [(a.defence, a.name) for a in f.worn if a.category == "Armour"]
     parts = [_dexterity_part(f)]
     parts += _best(ARMOUR, body) + _magic_parts(ARMOUR, f.magic_for("armour"), bool(body))
-    shields = _shield_options(f)
-    parts += _best(SHIELD, shields) + _magic_parts(SHIELD, f.magic_for("shield"), bool(shields))
+    parts += _shield_parts(f)
     parts += _best(PARRY, _parry_options(f))
     parts += _best(NATURAL, [(f.natural_defence, f.natural_noun or "natural armour")]
                    + [(m.amount, m.reason) for m in f.magic_for("natural")])

@@ -84,18 +84,31 @@ def roll_2d12(rng: Rng) -> tuple[int, int]:
     return a, b
 
 
-def miss_reason(natural: int, to_hit: int, parts: tuple[DefencePart, ...], rng: Rng) -> str:
+def miss_reason(natural: int, to_hit: int, parts: tuple[DefencePart, ...], rng: Rng, *,
+                minus_off: bool = True) -> str:
     """Which kind turned a miss: plain when it would have missed Defence 10, otherwise a kind
-    picked at random, weighted by how much each adds (only positive amounts count)."""
+    picked at random, weighted by how much each adds (``turned_by``)."""
     if natural <= NATURAL_MISS or natural + to_hit < PLAIN_DEFENCE:
         return PLAIN
-    return turned_by(parts, rng)
+    return turned_by(parts, rng, minus_off=minus_off)
 
 
-def turned_by(parts: tuple[DefencePart, ...], rng: Rng) -> str:
+def turned_by(parts: tuple[DefencePart, ...], rng: Rng, *, minus_off: bool = True) -> str:
     """The Defence kind that turned a miss, picked at random weighted by how much each kind
-    adds (only positive amounts count); plain when none adds anything."""
-    weighted = [(p.kind, p.amount) for p in parts if p.kind in KINDS and p.amount > 0]
+    adds in all, its minuses taken off (a -2 chain mail shirt adds nothing, so it is never
+    named); only kinds that add something count; plain when none does. ``minus_off=False``
+    weighs the pluses alone, as games begun before 0.3.0 did (``Clash.minus_off``)."""
+    plus = [p for p in parts if p.kind in KINDS and p.amount > 0]
+    amounts = [p.amount for p in plus]
+    minuses = [p for p in parts if p.kind in KINDS and p.amount < 0] if minus_off else []
+    for minus in minuses:
+        owed = -minus.amount  # taken off that kind's own pluses, the last first
+        for i in reversed(range(len(plus))):
+            if plus[i].kind == minus.kind and owed:
+                taken = min(owed, amounts[i])
+                amounts[i] -= taken
+                owed -= taken
+    weighted = [(p.kind, a) for p, a in zip(plus, amounts, strict=True) if a > 0]
     if not weighted:
         return PLAIN
     pick = rng.randint(1, sum(w for _, w in weighted))
@@ -107,16 +120,17 @@ def turned_by(parts: tuple[DefencePart, ...], rng: Rng) -> str:
 
 
 def resolve(attack: AttackProfile, defence: DefenceProfile, rng: Rng, *,
-            adjacent: bool = True, vital: bool = False) -> Outcome:
+            adjacent: bool = True, vital: bool = False, minus_off: bool = True) -> Outcome:
     """Roll one attack against one defender. ``adjacent``: the attacker stands beside the
     target (a shot from beside can be parried). ``vital``: a vital strike, whose hit is a
-    critical with no threat or confirmation roll (a plain hit on the crit-immune)."""
+    critical with no threat or confirmation roll (a plain hit on the crit-immune).
+    ``minus_off``: how a miss is named (``turned_by``)."""
     parts = defence.against(attack.kind, adjacent=adjacent)
     total_defence = 10 + sum(p.amount for p in parts)
     natural = roll_2d12(rng)
     base: _Base = dict(attack=attack, defence=total_defence, defence_parts=parts, natural=natural)
     if not attack_hits(sum(natural), attack.to_hit, total_defence):
-        reason = miss_reason(sum(natural), attack.to_hit, parts, rng)
+        reason = miss_reason(sum(natural), attack.to_hit, parts, rng, minus_off=minus_off)
         return Outcome(hit=False, miss_kind=reason, **base)
     threat = vital or sum(natural) >= attack.threat_from
     confirm = roll_2d12(rng) if threat and not vital else None

@@ -282,7 +282,8 @@ def counter_attack(clash: Clash):
 
 def _counter_clash(clash: Clash) -> Clash:
     return Clash.of(counter_attack(clash), clash.target, clash.attacker,
-                    by_player=clash.on_player, on_player=clash.by_player)
+                    by_player=clash.on_player, on_player=clash.by_player,
+                    minus_off=clash.minus_off)
 
 
 def _armour(clash: Clash) -> int:

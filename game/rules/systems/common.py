@@ -48,14 +48,17 @@ class Clash:
     aware: bool = True  # the target knows of the attacker (coc: else it cannot react)
     asleep: bool = False  # the target sleeps (qud: +4 PV)
     outnumbered: bool = False  # the target has made all its reactions this round (coc)
+    # a miss is named by what each Defence kind adds less its minuses, under every system;
+    # False: by the pluses alone, as games begun before 0.3.0 named it (the world says which)
+    minus_off: bool = True
 
     @classmethod
     def of(cls, attack: AttackProfile, attacker: Fighter, target: Fighter, *,
            adjacent: bool = True, by_player: bool = False, on_player: bool = False,
            vital: bool = False, version: int | None = None, aware: bool = True,
-           asleep: bool = False, outnumbered: bool = False) -> Clash:
+           asleep: bool = False, outnumbered: bool = False, minus_off: bool = True) -> Clash:
         return cls(attack, attacker, target, defence(target), adjacent, by_player, on_player,
-                   vital, version, aware, asleep, outnumbered)
+                   vital, version, aware, asleep, outnumbered, minus_off)
 
     def since(self, version: int) -> bool:
         """Whether this clash is played by ``version`` of its system's rules or a later one."""
@@ -131,7 +134,7 @@ def miss(clash: Clash, rng, *, system: str, natural: tuple[int, ...], target: in
     Its event is ``event``, else a plain miss or a dodge (the system's words for it)."""
     parts = clash.parts if parts is None else parts
     if kind is None:
-        kind = PLAIN if plain else turned_by(parts, rng)
+        kind = PLAIN if plain else turned_by(parts, rng, minus_off=clash.minus_off)
     if event is None:
         event = MISSED if kind == PLAIN else DODGED
     return Outcome(attack=clash.attack, defence=target, defence_parts=parts,

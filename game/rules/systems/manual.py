@@ -50,7 +50,7 @@ def numbers(f: Fighter, attack=None, *, kind: str = BLOW, adjacent: bool = True)
 
 def resolve(clash: Clash, rng: Rng) -> Outcome:
     return resolve_attack(clash.attack, clash.defence, rng, adjacent=clash.adjacent,
-                          vital=clash.vital)
+                          vital=clash.vital, minus_off=clash.minus_off)
 
 
 def distribution(clash: Clash) -> dict[int, Fraction]:

@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 import esper
 import numpy as np
 
-from game import __version__, version_number
+from game import __version__, plays_as
 from game.content.catalog import GOAL_ITEM, Catalog
 from game.content.editions import catalog_for
 from game.content.overlay import Overlay
@@ -221,13 +221,15 @@ class Engine:
                  character: str = "dwarf warrior", seed: int = 0,
                  rules: str = systems.DEFAULT, play: Gameplay | None = None,
                  auto_pickup: bool = False, rules_version: int | None = None,
-                 catalog: Catalog | None = None, content: Overlay | None = None) -> Engine:
+                 catalog: Catalog | None = None, content: Overlay | None = None,
+                 made_by: str | None = None) -> Engine:
         """A game on a small hand-drawn level, for tests and the designer's tools: ``@`` is
         the player, ``#`` wall, ``<``/``>`` stairs, and each legend character a creature kind
-        or an item name (of its ``catalog``, or the tables under ``content``)."""
+        or an item name (of its ``catalog``, or the tables under ``content``); ``made_by``:
+        played as that game version plays (``since``)."""
         make: Callable[..., Engine] = cls  # a subclass without ``play`` (Game) gives its own
         given = {"rules": rules, "auto_pickup": auto_pickup, "rules_version": rules_version,
-                 "catalog": catalog, "content": content}
+                 "catalog": catalog, "content": content, "made_by": made_by}
         engine = make(seed, character, **given) if play is None else \
             make(seed, character, play=play, **given)
         engine.use()
@@ -370,7 +372,7 @@ class Engine:
     def since(self, version: str) -> bool:
         """Whether this game plays as game ``version`` or a later one does: a change of play
         asks this, so the recordings of the versions before it replay as they were played."""
-        return version_number(self.made_by) >= version_number(version)
+        return plays_as(self.made_by, version)
 
     def _make_room(self, depth: int, x: int, y: int) -> None:
         """Whoever stands where the player arrives steps aside to the nearest free floor
@@ -449,7 +451,7 @@ class Engine:
         in_wall = pos is not None and self.levels[pos.depth].wall.item(pos.x, pos.y)
         if thrown is not None or trying is not None:
             return self.play.fighter(self.catalog, eid, in_wall=in_wall, known_only=known_only,
-                                     thrown=thrown, trying=trying)
+                                     thrown=thrown, trying=trying, made_by=self.made_by)
         return self._fighters.get(self, eid, in_wall, known_only)
 
     def in_wall(self, eid: int) -> bool:

@@ -14,12 +14,12 @@ if TYPE_CHECKING:
 
 
 class FighterCache:
-    """Each entity's Fighter, built again only when its ``stamp`` (or where it stands, or
-    the combat system) changed: one object handed out while nothing that feeds it changes,
-    so the rules' profiles of it are worked out once (``game.rules.profiles`` remembers
-    them by the Fighter itself). The last few of each are kept: a stance changed and
-    changed back hands out the old object again. ``build`` is the gameplay's builder
-    (``Gameplay.fighter``)."""
+    """Each entity's Fighter, built again only when its ``stamp`` (or where it stands, the
+    combat system, or the game version it plays as) changed: one object handed out while
+    nothing that feeds it changes, so the rules' profiles of it are worked out once
+    (``game.rules.profiles`` remembers them by the Fighter itself). The last few of each
+    are kept: a stance changed and changed back hands out the old object again. ``build``
+    is the gameplay's builder (``Gameplay.fighter``)."""
 
     LIMIT = 1024  # entities
     KEPT = 4  # Fighters an entity keeps
@@ -31,7 +31,8 @@ class FighterCache:
     def get(self, engine: Engine, eid: int, in_wall: bool,
             known_only: bool = False) -> profiles.Fighter:
         """As it fights now, or (``known_only``) as the @ screen shows it: kept apart."""
-        key = (stamp(engine.store.table, eid), in_wall, engine.rules, id(engine.catalog))
+        key = (stamp(engine.store.table, eid), in_wall, engine.rules, id(engine.catalog),
+               engine.made_by)
         kept = self._built.get((eid, known_only))
         if kept is None:
             if len(self._built) >= self.LIMIT:
@@ -43,7 +44,8 @@ class FighterCache:
             if kept[i][0] == key:
                 kept.insert(0, kept.pop(i))
                 return kept[0][1]
-        made = self.build(engine.catalog, eid, in_wall=in_wall, known_only=known_only)
+        made = self.build(engine.catalog, eid, in_wall=in_wall, known_only=known_only,
+                          made_by=engine.made_by)
         kept.insert(0, (key, made))
         del kept[self.KEPT:]
         return made
@@ -57,9 +59,11 @@ class FighterCache:
                 continue
             key, made = kept[0]
             in_wall = engine.in_wall(eid)
-            if key != (stamp(engine.store.table, eid), in_wall, engine.rules, id(engine.catalog)):
+            if key != (stamp(engine.store.table, eid), in_wall, engine.rules, id(engine.catalog),
+                       engine.made_by):
                 continue
-            fresh = self.build(engine.catalog, eid, in_wall=in_wall, known_only=known_only)
+            fresh = self.build(engine.catalog, eid, in_wall=in_wall, known_only=known_only,
+                               made_by=engine.made_by)
             if fresh != made:
                 wrong.append(f"fighter cache: entity {eid} (known_only={known_only})")
         return wrong

@@ -42,7 +42,8 @@ class Gameplay:
     gone: Callable[[int], None]
     """An entity was swept away (a regenerated level): nobody fights it any more."""
     fighter: Callable[..., Fighter]
-    """``fighter(catalog, eid, in_wall=, known_only=, thrown=, trying=)``: the rules' Fighter."""
+    """``fighter(catalog, eid, in_wall=, known_only=, thrown=, trying=, made_by=)``: the rules'
+    Fighter, built as the game version ``made_by`` (the one that began the game) builds it."""
     display_name: Callable[[Engine, int], str]
     """An item's name as the player knows it."""
     skill_names: Callable[[Catalog], list[str]]

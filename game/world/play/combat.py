@@ -67,7 +67,8 @@ def strike(engine: Engine, attacker: int, target: int, attack: profiles.AttackPr
                      version=engine.rules_version,
                      aware=stealth.aware_of(engine, target, attacker),
                      asleep=stealth.asleep(engine, target),
-                     outnumbered=rounds.outnumbered(engine, target, target_fighter))
+                     outnumbered=rounds.outnumbered(engine, target, target_fighter),
+                     minus_off=engine.since("0.3.0"))
     outcome = engine.system.resolve(clash, engine.streams.combat)
     rounds.record(engine, target, clash)
     lines = _lines(engine, attacker, target, outcome, clash.defence)
@@ -129,9 +130,13 @@ def _came_from(engine: Engine, attacker: int, target: int) -> str:
 
 
 def _natural_noun(engine: Engine, eid: int) -> str:
+    """What a Natural miss glances off: a creature's own noun ("shell"), the player's race's
+    ("scales" for lizardfolk), else "hide" or "skin". Games begun before 0.3.0 said "skin"
+    for every player, as they were played."""
     creature = esper.try_component(eid, Creature)
     if creature is None:
-        return "skin"
+        noun = _fighter(engine, eid).natural_noun if engine.since("0.3.0") else ""
+        return noun or "skin"
     return engine.catalog.creatures[creature.kind].natural_noun or "hide"
 
 

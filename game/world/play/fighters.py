@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import esper
 
+from game import __version__
 from game.content.catalog import Catalog, ItemData
 from game.rules import profiles, stats
 from game.rules.items import Ammo, Armour, Weapon
@@ -63,17 +64,20 @@ def burden(catalog: Catalog, eid: int) -> str:
 
 
 def fighter(catalog: Catalog, eid: int, *, in_wall: bool = False, known_only: bool = False,
-            thrown: int | None = None, trying: int | None = None) -> profiles.Fighter:
+            thrown: int | None = None, trying: int | None = None,
+            made_by: str = __version__) -> profiles.Fighter:
     """The Fighter for any combatant as it stands now, all its magic counted. ``known_only``:
     as the @ screen shows it (only identified powers; nothing of the moment, as being
     dazzled). ``thrown``: an item about to be thrown, whose own magic serves the throw.
     ``trying``: the player as it would be with that carried item in use (``in_use``), its own
-    magic in its place and the magic of what it puts aside gone: what examining it shows."""
+    magic in its place and the magic of what it puts aside gone: what examining it shows.
+    ``made_by``: the game version that began the game, whose rules of magic it counts by
+    (``magic_items.item_magic``)."""
     eq = esper.try_component(eid, Equipment)
     if trying is not None and eq is not None:
         eq = in_use(catalog, eq, trying)
     found = _fighter(catalog, eid, in_wall, eq)
-    magic = found.magic + carried_magic(catalog, eid, known_only, thrown, eq)
+    magic = found.magic + carried_magic(catalog, eid, known_only, thrown, eq, made_by)
     magic += effect_magic(catalog, eid)
     dazzled = not known_only and effect_ticks(eid, "dazzled") > 0
     return replace(found, magic=magic, dazzled=dazzled)
@@ -108,7 +112,8 @@ def in_use(catalog: Catalog, eq: Equipment, item: int) -> Equipment:
 
 
 def carried_magic(catalog: Catalog, eid: int, known_only: bool, thrown: int | None,
-                  eq: Equipment | None = None) -> tuple[profiles.Magic, ...]:
+                  eq: Equipment | None = None,
+                  made_by: str = __version__) -> tuple[profiles.Magic, ...]:
     """The magic of what the entity holds and wears (a creature: everything it carries);
     ``eq``: the equipment to count, when not the entity's own (``in_use``)."""
     if eq is None:
@@ -127,7 +132,7 @@ def carried_magic(catalog: Catalog, eid: int, known_only: bool, thrown: int | No
         if powers is None or (known_only and not powers.known):
             continue
         out += magic_items.item_magic(catalog, esper.component_for_entity(item, Item).name,
-                                      powers, slot)
+                                      powers, slot, made_by=made_by)
     return tuple(out)
 
 

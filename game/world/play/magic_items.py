@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from game import __version__, plays_as
 from game.content.catalog import Catalog
 from game.content.magic import Affix, Consumable
 from game.rules.items import Armour, Weapon
@@ -49,23 +50,62 @@ def enchant_kind(data: Weapon | Armour) -> tuple[str, ...]:
         data.slot, ("deflection",))
 
 
-def item_magic(catalog: Catalog, name: str, powers: Powers | None, scope: str) -> list[Magic]:
+SHIELDS_APART = "0.3.0"
+"""From this game version (``Engine.since``) a shield's magic is that shield's own, so that
+only the best shield held counts ("Within each kind only the best counts"), and a shield gives
+Defence only (``counts_on``). A game begun earlier adds every shield's magic and lets a
+shield's affix soak, as it was played: its recording replays as it was played."""
+
+
+def item_magic(catalog: Catalog, name: str, powers: Powers | None, scope: str, *,
+               made_by: str = __version__) -> list[Magic]:
     """The magic an item gives where it is: ``scope`` is its slot ("main", "off", "missile"
-    for held things; anything else for worn ones; "thrown" for a throw)."""
+    for held things; anything else for worn ones; "thrown" for a throw). ``made_by``: the
+    game version that began the game (``SHIELDS_APART``)."""
     data = catalog.lookup(name)
     if powers is None or not isinstance(data, Weapon | Armour):
         return []
+    apart = plays_as(made_by, SHIELDS_APART)
     attack_scope = scope if scope in (*HELD_SCOPES, "thrown") else ""
+    shield = apart and isinstance(data, Armour) and data.is_shield
     title = full_name(catalog, name, powers)
-    out = []
-    if powers.enchant:
-        out += [Magic(what, powers.enchant, title, attack_scope if what in ATTACK_KINDS else "")
-                for what in enchant_kind(data)]
+
+    def scoped(what: str) -> str:
+        """An attack bonus serves the thing's own attacks; a shield's Defence is that
+        shield's, so that only the best shield held counts (``profiles._shield_parts``)."""
+        return attack_scope if what in ATTACK_KINDS or (shield and what == "shield") else ""
+
+    powers_of = [(what, powers.enchant) for what in enchant_kind(data)] if powers.enchant else []
     affix = catalog.magic.affixes.get(powers.ego)
     if affix is not None:
-        out += [Magic(what, amount, title, attack_scope if what in ATTACK_KINDS else "")
-                for what, amount in affix.powers.items()]
-    return out
+        powers_of += list(affix.powers.items())
+    return [Magic(what, amount, title, scoped(what)) for what, amount in powers_of
+            if not apart or counts_on(data, what)]
+
+
+SHIELD_GIVES_NONE = ("protection", "armour")
+""""A shield gives Defence only" (the manual), and a piece's magic adds to its own base ("Magic
+armour or a magic shield may add more than its base"): on a shield an affix's Protection and
+its Armour Defence do nothing, as its Shield Defence does nothing on body armour."""
+
+
+def counts_on(data: Weapon | Armour, what: str) -> bool:
+    """Whether a power of ``what`` does anything on this item (``SHIELD_GIVES_NONE``)."""
+    if isinstance(data, Armour) and data.is_shield:
+        return what not in SHIELD_GIVES_NONE
+    if isinstance(data, Armour) and data.category == "Armour":
+        return what != "shield"
+    return True
+
+
+def made_on(affix: Affix, data: Weapon | Armour, made_by: str = __version__) -> bool:
+    """Whether ``affix`` is made on such a thing (as loot, or wished for): where its ``on``
+    says, and (``SHIELDS_APART``) only where one of its powers does something: "hardened",
+    Protection alone, is not made on a shield."""
+    if affix_place(data) not in affix.on:
+        return False
+    return (not plays_as(made_by, SHIELDS_APART) or not affix.powers
+            or any(counts_on(data, what) for what in affix.powers))
 
 
 def full_name(catalog: Catalog, name: str, powers: Powers | None) -> str:
@@ -85,14 +125,15 @@ def full_name(catalog: Catalog, name: str, powers: Powers | None) -> str:
 
 
 def roll_powers(catalog: Catalog, name: str, depth: int, rng: random.Random,
-                *, always: bool = False) -> Powers | None:
+                *, always: bool = False, made_by: str = __version__) -> Powers | None:
     """Perhaps make a weapon or a piece of armour magic, rarer and stronger deeper; a plain
-    wearable (``always``) is always made magic."""
+    wearable (``always``) is always made magic. ``made_by``: the game's version (``made_on``)."""
     data = catalog.lookup(name)
     if not isinstance(data, Weapon | Armour):
         return None
     place = affix_place(data)
-    affixes = [a for a in catalog.magic.affixes.values() if place in a.on and a.depth <= depth]
+    affixes = [a for a in catalog.magic.affixes.values()
+               if made_on(a, data, made_by) and a.depth <= depth]
     jewel = place in ("ring", "neck")
     enchant = not jewel and (always or rng.randint(1, 100) <= percent(ENCHANT_PERCENT, depth))
     ego = bool(affixes) and (jewel or rng.randint(1, 100) <= (
@@ -117,7 +158,8 @@ class Loot:
     powers: Powers | None = None
 
 
-def extra_loot(catalog: Catalog, depth: int, rng: random.Random) -> list[Loot]:
+def extra_loot(catalog: Catalog, depth: int, rng: random.Random,
+               made_by: str = __version__) -> list[Loot]:
     """What a level holds besides the old loot: consumables (2 + depth // 2 of them, by
     frequency among those of this depth or shallower), and a magic wearable with a chance of
     30 + 10 x depth percent."""
@@ -126,7 +168,8 @@ def extra_loot(catalog: Catalog, depth: int, rng: random.Random) -> list[Loot]:
     out = [Loot(c.name, wand_powers(c, rng)) for c in picks]
     if rng.randint(1, 100) <= 30 + 10 * depth:
         name = rng.choice(WEARABLES)
-        out.append(Loot(name, roll_powers(catalog, name, depth, rng, always=True)))
+        out.append(Loot(name, roll_powers(catalog, name, depth, rng, always=True,
+                                          made_by=made_by)))
     return out
 
 
@@ -142,7 +185,8 @@ def wand_powers(item: Consumable, rng: random.Random) -> Powers | None:
 # --- names a wizard may wish for ----------------------------------------------------------
 
 
-def parse_wish(catalog: Catalog, text: str) -> tuple[str, Powers | None] | None:
+def parse_wish(catalog: Catalog, text: str,
+               made_by: str = __version__) -> tuple[str, Powers | None] | None:
     """ "+2 long sword of slaying" -> ("long sword", Powers(2, "of slaying")); a plain name
     -> (name, None); None when it names nothing. A wish is known for what it is; "cursed"
     in front makes it stick."""
@@ -166,7 +210,7 @@ def parse_wish(catalog: Catalog, text: str) -> tuple[str, Powers | None] | None:
         return rest, None
     if not isinstance(data, Weapon | Armour) or abs(enchant) > MAX_ENCHANT:
         return None
-    if plain is not None and affix_place(data) not in plain.on:
+    if plain is not None and not made_on(plain, data, made_by):
         return None
     ego = plain.name if plain else ""
     return rest, Powers(enchant, ego, cursed or bool(plain and plain.cursed), known=True)
@@ -186,13 +230,13 @@ def _strip(text: str, affix: Affix) -> str:
     return text.removesuffix(" " + affix.name)
 
 
-def wish_names(catalog: Catalog) -> list[str]:
+def wish_names(catalog: Catalog, made_by: str = __version__) -> list[str]:
     """Every item name, and every base with each affix it may carry (for completion)."""
     names = set(catalog.item_names())
     bases: list[Weapon | Armour] = [*catalog.armoury.weapons.values(),
                                      *catalog.armoury.armour.values()]
     for data in bases:
         for affix in catalog.magic.affixes.values():
-            if affix_place(data) in affix.on:
+            if made_on(affix, data, made_by):
                 names.add(full_name(catalog, data.name, Powers(ego=affix.name)))
     return sorted(names)

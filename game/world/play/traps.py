@@ -83,7 +83,10 @@ def spring(engine: Engine, victim: int) -> list[Event]:
             kind=profiles.SHOT, weapon=kind.name, noun=kind.noun, dice=kind.damage,
             to_hit_mods=(profiles.Modifier(kind.to_hit, kind.name),), damage_mods=(),
             damage_types=("piercing",))
-        return events + combat.strike(engine, eid, victim, dart, adjacent=True)
+        # No shooter stands beside the victim: "an arrow is not parried" (nor, under coc, shot
+        # point-blank). Games begun before 0.3.0 had the trap beside, as they were played.
+        beside = not engine.since("0.3.0")
+        return events + combat.strike(engine, eid, victim, dart, adjacent=beside)
     amount = kind.damage.roll(engine.streams.combat)
     hurt = "You are burned." if kind.name == "fire trap" else "You hit the bottom hard."
     events.append(Message(hurt, "bad"))
