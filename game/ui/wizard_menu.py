@@ -121,7 +121,7 @@ def creature(session: Session) -> Step:
 
 
 def wish(session: Session) -> Step:
-    names = magic_items.wish_names(session.engine.catalog, session.engine.made_by)
+    names = magic_items.wish_names(session.engine.catalog)
     return Push(WishPrompt("Wish for which item? (+2 long sword of slaying)", names,
                            lambda name: _act_and_pop(session, W.CreateItem(name))))
 

@@ -98,16 +98,6 @@ def counts_on(data: Weapon | Armour, what: str) -> bool:
     return True
 
 
-def made_on(affix: Affix, data: Weapon | Armour, made_by: str = __version__) -> bool:
-    """Whether ``affix`` is made on such a thing (as loot, or wished for): where its ``on``
-    says, and (``SHIELDS_APART``) only where one of its powers does something: "hardened",
-    Protection alone, is not made on a shield."""
-    if affix_place(data) not in affix.on:
-        return False
-    return (not plays_as(made_by, SHIELDS_APART) or not affix.powers
-            or any(counts_on(data, what) for what in affix.powers))
-
-
 def full_name(catalog: Catalog, name: str, powers: Powers | None) -> str:
     """ "+1 long sword of slaying", "hardened chain mail shirt", "ring of deflection"."""
     if powers is None:
@@ -125,15 +115,14 @@ def full_name(catalog: Catalog, name: str, powers: Powers | None) -> str:
 
 
 def roll_powers(catalog: Catalog, name: str, depth: int, rng: random.Random,
-                *, always: bool = False, made_by: str = __version__) -> Powers | None:
+                *, always: bool = False) -> Powers | None:
     """Perhaps make a weapon or a piece of armour magic, rarer and stronger deeper; a plain
-    wearable (``always``) is always made magic. ``made_by``: the game's version (``made_on``)."""
+    wearable (``always``) is always made magic."""
     data = catalog.lookup(name)
     if not isinstance(data, Weapon | Armour):
         return None
     place = affix_place(data)
-    affixes = [a for a in catalog.magic.affixes.values()
-               if made_on(a, data, made_by) and a.depth <= depth]
+    affixes = [a for a in catalog.magic.affixes.values() if place in a.on and a.depth <= depth]
     jewel = place in ("ring", "neck")
     enchant = not jewel and (always or rng.randint(1, 100) <= percent(ENCHANT_PERCENT, depth))
     ego = bool(affixes) and (jewel or rng.randint(1, 100) <= (
@@ -158,8 +147,7 @@ class Loot:
     powers: Powers | None = None
 
 
-def extra_loot(catalog: Catalog, depth: int, rng: random.Random,
-               made_by: str = __version__) -> list[Loot]:
+def extra_loot(catalog: Catalog, depth: int, rng: random.Random) -> list[Loot]:
     """What a level holds besides the old loot: consumables (2 + depth // 2 of them, by
     frequency among those of this depth or shallower), and a magic wearable with a chance of
     30 + 10 x depth percent."""
@@ -168,8 +156,7 @@ def extra_loot(catalog: Catalog, depth: int, rng: random.Random,
     out = [Loot(c.name, wand_powers(c, rng)) for c in picks]
     if rng.randint(1, 100) <= 30 + 10 * depth:
         name = rng.choice(WEARABLES)
-        out.append(Loot(name, roll_powers(catalog, name, depth, rng, always=True,
-                                          made_by=made_by)))
+        out.append(Loot(name, roll_powers(catalog, name, depth, rng, always=True)))
     return out
 
 
@@ -185,8 +172,7 @@ def wand_powers(item: Consumable, rng: random.Random) -> Powers | None:
 # --- names a wizard may wish for ----------------------------------------------------------
 
 
-def parse_wish(catalog: Catalog, text: str,
-               made_by: str = __version__) -> tuple[str, Powers | None] | None:
+def parse_wish(catalog: Catalog, text: str) -> tuple[str, Powers | None] | None:
     """ "+2 long sword of slaying" -> ("long sword", Powers(2, "of slaying")); a plain name
     -> (name, None); None when it names nothing. A wish is known for what it is; "cursed"
     in front makes it stick."""
@@ -210,7 +196,7 @@ def parse_wish(catalog: Catalog, text: str,
         return rest, None
     if not isinstance(data, Weapon | Armour) or abs(enchant) > MAX_ENCHANT:
         return None
-    if plain is not None and not made_on(plain, data, made_by):
+    if plain is not None and affix_place(data) not in plain.on:
         return None
     ego = plain.name if plain else ""
     return rest, Powers(enchant, ego, cursed or bool(plain and plain.cursed), known=True)
@@ -230,13 +216,13 @@ def _strip(text: str, affix: Affix) -> str:
     return text.removesuffix(" " + affix.name)
 
 
-def wish_names(catalog: Catalog, made_by: str = __version__) -> list[str]:
+def wish_names(catalog: Catalog) -> list[str]:
     """Every item name, and every base with each affix it may carry (for completion)."""
     names = set(catalog.item_names())
     bases: list[Weapon | Armour] = [*catalog.armoury.weapons.values(),
                                      *catalog.armoury.armour.values()]
     for data in bases:
         for affix in catalog.magic.affixes.values():
-            if made_on(affix, data, made_by):
+            if affix_place(data) in affix.on:
                 names.add(full_name(catalog, data.name, Powers(ego=affix.name)))
     return sorted(names)

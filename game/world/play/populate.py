@@ -89,14 +89,13 @@ def populate_level(engine: Engine, gm: GameMap) -> None:
         arm_creature(engine, engine.create_creature(kind, x, y, gm.depth), gm.depth, magic)
     for name, (x, y) in items:
         count = AMMO_BUNDLE if isinstance(engine.catalog.lookup(name), Ammo) else 1
-        powers = magic_items.roll_powers(engine.catalog, name, gm.depth, magic,
-                                         made_by=engine.made_by)
+        powers = magic_items.roll_powers(engine.catalog, name, gm.depth, magic)
         engine.create_item(name, count, Position(x, y, gm.depth), powers)
     taken = near + [spot for _, spot in creatures + items]
     trap_spots = place_positions(gm, rng, 1 + gm.depth // 2, taken)
     for x, y in trap_spots:
         traps.create(engine, rng.choice(traps.TRAP_NAMES), x, y, gm.depth)
-    loot = magic_items.extra_loot(engine.catalog, gm.depth, magic, engine.made_by)
+    loot = magic_items.extra_loot(engine.catalog, gm.depth, magic)
     for found, (x, y) in zip(loot, place_positions(gm, magic, len(loot), taken + trap_spots),
                              strict=False):
         engine.create_item(found.name, 1, Position(x, y, gm.depth), found.powers)
@@ -114,6 +113,5 @@ def arm_creature(engine: Engine, eid: int, depth: int, rng: random.Random) -> No
     kind = engine.catalog.creatures[engine.store.get(eid, Creature).kind]
     name = kind.weapon.name if kind.weapon is not None and rng.randint(0, 1) else \
         rng.choice(magic_items.WEARABLES)
-    powers = magic_items.roll_powers(engine.catalog, name, depth, rng, always=True,
-                                     made_by=engine.made_by)
+    powers = magic_items.roll_powers(engine.catalog, name, depth, rng, always=True)
     engine.set_component(eid, Inventory([engine.create_item(name, 1, None, powers)]))

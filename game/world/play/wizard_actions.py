@@ -137,10 +137,9 @@ class CreateItem(WizardAction):
 
     def run(self, engine: Engine, flags: Player) -> A.Result | str:
         """Any item by name, magic ones with their powers: "+2 long sword of slaying"."""
-        wish = magic_items.parse_wish(engine.catalog, self.name, engine.made_by)
+        wish = magic_items.parse_wish(engine.catalog, self.name)
         if wish is None:
-            names = magic_items.wish_names(engine.catalog, engine.made_by)
-            near = closest(self.name, names, limit=3)
+            near = closest(self.name, magic_items.wish_names(engine.catalog), limit=3)
             hint = f" Did you mean: {', '.join(near)}?" if near else ""
             return A.Impossible(f"There is no item called {self.name!r}.{hint}")
         name, powers = wish
