@@ -22,8 +22,10 @@ ROOM = "#####\n#@k.#\n#####"
 
 
 def quoted(doc: str) -> set[str]:
-    """The whole sentences a page quotes: a capital first, a stop last, in double quotes."""
-    text = " ".join((ROOT / doc).read_text().split())
+    """The whole sentences a page quotes: a capital first, a stop last, in double quotes;
+    not in its fenced blocks (commands, tables and files, which are not the game's words)."""
+    prose = re.sub(r"^```.*?^```", "", (ROOT / doc).read_text(), flags=re.M | re.S)
+    text = " ".join(prose.split())
     return set(re.findall(r'"([A-Z][^"]*[.!?])"', text))
 
 
