@@ -18,8 +18,8 @@ ALLOWED = {
     "ui": ({"rules", "content", "world", "wizard", "ui"}, {"tcod", "numpy"}),
     "frontends": ({"ui", "frontends"}, {"tcod", "numpy", "blessed"}),
     "wizard": ({"rules", "content", "world", "wizard"}, {"numpy"}),
-    # The Gymnasium environment (one module, game/env.py) is a front end for bots.
-    "env": ({"world", "ui"}, {"gymnasium", "numpy"}),
+    # The Gymnasium environment (the package game/env/) is a front end for bots.
+    "env": ({"world", "ui", "env"}, {"gymnasium", "numpy"}),
 }
 
 
@@ -226,9 +226,11 @@ world (``game.world.play.choices``, ``game.world.play.autopickup``), never in th
 
 
 def env_ui(root: Path) -> tuple[set[str], set[str]]:
-    """The UI modules ``game/env.py`` imports, and every UI module it reaches through them."""
+    """The UI modules the modules of ``game/env/`` import, and every UI module they reach
+    through them."""
     graph = import_graph(root)
-    direct = {m for m in graph["game.env"] if m.startswith("game.ui.")}
+    mine = [name for name in graph if name == "game.env" or name.startswith("game.env.")]
+    direct = {m for name in mine for m in graph[name] if m.startswith("game.ui.")}
     reached, todo = set(), list(direct)
     while todo:
         module = todo.pop()
@@ -247,7 +249,9 @@ def test_the_env_takes_from_the_ui_only_what_draws():
 def test_the_env_check_would_catch_a_ui_module_that_decides(tmp_path, monkeypatch):
     fake = tmp_path / "game"
     (fake / "ui").mkdir(parents=True)
-    (fake / "env.py").write_text("from game.ui import combat_keys, view\n")
+    (fake / "env").mkdir()
+    (fake / "env" / "__init__.py").write_text("from .observe import x\n")
+    (fake / "env" / "observe.py").write_text("from game.ui import combat_keys, view\n")
     (fake / "ui" / "combat_keys.py").write_text("")
     (fake / "ui" / "view.py").write_text("from . import inventory\n")
     (fake / "ui" / "inventory.py").write_text("")
