@@ -1,22 +1,23 @@
 """The game as a Gymnasium environment: a front end for bots, actions in and arrays out.
 
-Importing this package registers ``game/Dungeon-v0``::
+Importing this package registers ``game/Dungeon-v0`` (today's score), ``game/Staircase-v0``
+(reach the stairs down), ``game/Scout-v0`` (new cells seen) and ``game/Win-v0`` (only the
+win counts)::
 
     import gymnasium, game.env
     env = gymnasium.make("game/Dungeon-v0")
     obs, info = env.reset(seed=42, options={"depth": 6, "awake": True, "invulnerable": True})
     obs, reward, terminated, truncated, info = env.step(env.action_space.sample())
 
-The shape follows the NetHack Learning Environment's. Its parts, a module each:
+The shape follows the NetHack Learning Environment's (docs/env.md says where it differs). Its
+parts, a module each:
 
 - ``environment``: ``DungeonEnv``, the Gymnasium API over one game at a time;
+- ``options``: its keyword arguments and a reset's options, checked;
 - ``actions``: the 18 simple actions and what each stands for now;
-- ``observations``: the arrays observed and their spaces;
-- ``rewards``: what a step is worth;
-- ``options``: the reset options, checked, and the wizard commands they are recorded as.
-
-**terminated** at death or victory; **truncated** after ``MAX_EPISODE_STEPS`` steps (the
-registration's time limit, as NLE's).
+- ``observations``: the arrays observed, each key's space;
+- ``screen``: the terminal's screen, drawn by the UI, as characters, pixels or a window;
+- ``rewards`` and ``tasks``: what a step is worth in each task.
 """
 
 from __future__ import annotations
@@ -24,14 +25,28 @@ from __future__ import annotations
 import gymnasium as gym
 
 from .actions import ACTIONS, MOVES
-from .environment import MAX_EPISODE_STEPS, DungeonEnv
-from .observations import MESSAGE_BYTES, STATS
+from .environment import MAX_EPISODE_STEPS, DungeonEnv, Episode
+from .observations import (
+    BLSTATS,
+    CONDITIONS,
+    DEFAULT_KEYS,
+    KEYS,
+    MESSAGE_BYTES,
+    SPELL_COLUMNS,
+    STATS,
+    spell_names,
+)
 from .options import OPTIONS, RULES
 from .rewards import DEPTH_REWARD, KILL_REWARD, WIN_REWARD
+from .tasks import IDS
 
 ENV_ID = "game/Dungeon-v0"
 
-__all__ = ["ACTIONS", "DEPTH_REWARD", "ENV_ID", "KILL_REWARD", "MAX_EPISODE_STEPS",
-           "MESSAGE_BYTES", "MOVES", "OPTIONS", "RULES", "STATS", "WIN_REWARD", "DungeonEnv"]
+__all__ = ["ACTIONS", "BLSTATS", "CONDITIONS", "DEFAULT_KEYS", "DEPTH_REWARD", "ENV_ID", "IDS",
+           "KEYS", "KILL_REWARD", "MAX_EPISODE_STEPS", "MESSAGE_BYTES", "MOVES", "OPTIONS",
+           "RULES", "SPELL_COLUMNS", "STATS", "WIN_REWARD", "DungeonEnv", "Episode",
+           "spell_names"]
 
-gym.register(id=ENV_ID, entry_point="game.env:DungeonEnv", max_episode_steps=MAX_EPISODE_STEPS)
+for _id, _task in IDS.items():
+    gym.register(id=_id, entry_point="game.env:DungeonEnv", max_episode_steps=MAX_EPISODE_STEPS,
+                 kwargs={"task": _task})

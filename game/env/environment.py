@@ -1,7 +1,28 @@
-"""``DungeonEnv``: one game at a time, actions in and arrays out (``game.env`` registers it)."""
+"""``DungeonEnv``: one game at a time, actions in and arrays out (``game.env`` registers it).
+
+Made with keyword arguments (``gymnasium.make(ENV_ID, **kwargs)`` passes them on), each checked
+(``opts.settings``, ``game/env/options.py``: anything unknown or wrong is one ``ValueError``):
+
+- ``render_mode``: ``"ansi"`` (the level as text), ``"rgb_array"`` (the terminal's screen as
+  pixels, through the bundled font) or ``"human"`` (that screen in a window);
+- ``character`` and ``auto_pickup``: a new game's, unless a reset's options say otherwise;
+- ``task``: what a step is worth (``tasks``; each registered id names one);
+- ``observation_keys``: the keys observed (``observations``);
+- ``actions``: ``"simple"`` (the 18 of ``actions``) or ``"full"`` (every key of the game's key
+  table, ``keyboard``);
+- ``penalty_step``, ``penalty_time``: NLE's penalties (``tasks``);
+- ``max_episode_steps``: the episode is truncated after this many steps (5,000, as NLE's);
+- ``record_dir``: every episode is saved there as a recording (``recorder``).
+
+**terminated** at death, victory, or a task achieved; **truncated** after
+``max_episode_steps`` steps. ``reset(seed=...)``: the seed is the game seed itself (a whole
+number from 0 to 2**64 - 1, as ``play --seed``); without one, the next seed of this env's own
+random generator.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import gymnasium as gym
@@ -9,118 +30,209 @@ from gymnasium import spaces
 
 from game.ui import view
 from game.world.core import actions as A
-from game.world.core import engine as engine_module
 from game.world.game import Game
 
-from . import actions, observations, rewards
-from .options import setup_actions
+from . import actions, observations, rewards, screen, tasks
+from . import options as opts
+from .observations import Count
 
-MAX_EPISODE_STEPS = 5000
+MAX_EPISODE_STEPS = opts.MAX_EPISODE_STEPS
+GAME_OVER = "The game is over."
+
+
+@dataclass(slots=True)
+class Episode:
+    """What the env counts of the episode under way."""
+
+    setup: int = 0  # the recorded wizard commands its reset options made
+    opening: str = ""  # the lines the game began with
+    steps: int = 0
+    kills: int = 0
+    deepest: int = 1
+
+    def count(self, engine: Game) -> Count:
+        return Count(self.deepest, self.kills, len(engine.actions) - self.setup)
 
 
 class DungeonEnv(gym.Env):
     """One game at a time; ``engine`` is the game under way (its ``actions`` the recording)."""
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 10}
+    metadata = {"render_modes": list(opts.RENDER_MODES), "render_fps": 10}
 
-    def __init__(self, render_mode: str | None = None,
-                 character: str = "dwarf warrior", auto_pickup: bool = False) -> None:
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.render_mode = render_mode
-        self.default_character = character
-        self.default_auto_pickup = auto_pickup
-        self.action_space = spaces.Discrete(len(actions.ACTIONS))
-        self.observation_space = observations.space()
+    def __init__(self, render_mode: str | None = None, **kwargs: Any) -> None:
+        self.settings = opts.settings({"render_mode": render_mode, **kwargs},
+                                         tasks=tuple(tasks.TASKS),
+                                         keys=observations.KEYS)
+        self.render_mode = self.settings.render_mode
+        self._action_count = len(actions.ACTIONS)
+        self.action_space = spaces.Discrete(self._action_count)
+        self.observation_space = observations.space(self.settings.observation_keys)
         self.engine: Game | None = None
-        self.kills = self.deepest = 0
-        self._observer = observations.Observer()
+        self.episode = Episode()
+        self.task = tasks.TASKS[self.settings.task]()
+        self.screen: screen.Screen | None = None  # the terminal's, when something needs it
+        self.window: screen.Window | None = None  # render_mode "human"'s, once shown
+        self._observer = observations.Observer(self.settings.observation_keys)
+        self._frame = 0  # counts the observations made: the screen is drawn once for each
+        self._draws = (bool(self._observer.screen_keys)
+                       or self.render_mode in ("rgb_array", "human"))
 
     # --- the Gymnasium API ----------------------------------------------------------------
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict, dict]:
-        """A new game: ``seed`` is the game seed itself (as ``play --seed``); without one,
-        the next seed of this env's own random generator."""
-        super().reset(seed=seed)
-        asked = dict(options or {})
-        setup = setup_actions(asked)
-        game_seed = seed if seed is not None else int(self.np_random.integers(2**31))
-        engine = Game(game_seed, asked.get("character", self.default_character),
-                      rules=asked.get("rules", engine_module.systems.DEFAULT),
-                      auto_pickup=asked.get("auto_pickup", self.default_auto_pickup))
+        game_seed = opts.seed(seed)
+        asked = opts.reset_options(options, self.settings)
+        super().reset(seed=game_seed)
+        setup = opts.setup_actions(asked)
+        if game_seed is None:
+            game_seed = int(self.np_random.integers(2**31))
+        engine = Game(game_seed, asked["character"], rules=asked["rules"],
+                      auto_pickup=asked["auto_pickup"])
+        opening = " ".join(message.line for message in engine.log)
         for action in setup:
             result = engine.submit(action)
             if isinstance(result, A.Impossible):
                 engine.close()
                 raise ValueError(f"reset option refused: {result.reason}")
-        if self.engine is not None:
-            self.engine.close()
+        self.begin(engine, Episode(setup=len(setup), opening=opening, deepest=engine.depth))
+        obs = self._observation(opening)
+        self._show()
+        return obs, self._info()
+
+    def begin(self, engine: Game, episode: Episode | None = None) -> None:
+        """Start an episode on ``engine`` (a game made here by ``reset``, or one made
+        elsewhere: a scenario, a loaded save), closing the game before."""
+        self._drop_game()
         self.engine = engine
+        self.episode = episode or Episode(deepest=engine.depth)
+        self.task.begin(engine)
         self._observer.forget()
-        self.kills, self.deepest = 0, engine.depth
-        return self._observation(engine.log[-1].line if engine.log else ""), self._info()
+        if self._draws:
+            self.screen = screen.Screen(engine, fresh=True)
 
     def step(self, action: int) -> tuple[dict, float, bool, bool, dict]:
-        if self.engine is None:
+        engine = self.engine
+        if engine is None:
             raise RuntimeError("call reset() before step()")
-        if not (type(action) is int and 0 <= action < len(actions.ACTIONS)) \
+        if not (type(action) is int and 0 <= action < self._action_count) \
                 and not self.action_space.contains(action):  # a plain int in range: at once
             raise ValueError(f"not an action of this environment: {action!r}")
-        engine = self.engine
-        chosen = self.game_action(int(action))
-        if isinstance(chosen, str):
-            return self._observation(chosen), 0.0, engine.over, False, self._info()
-        result = engine.submit(chosen)
-        reward, text = 0.0, ""
-        if isinstance(result, A.Impossible):
-            text = result.reason
-        elif isinstance(result, A.Done):
-            reward, text = self._score(result.events)
-        return self._observation(text), reward, engine.over, False, self._info()
+        episode = self.episode
+        episode.steps += 1
+        truncated = episode.steps >= self.settings.max_episode_steps
+        if engine.over:
+            if self.screen is not None:
+                self.screen.refuse(GAME_OVER)
+            return self._answer(GAME_OVER, 0.0, True, truncated)
+        turn = engine.turn
+        text, events = self._act(int(action))
+        kills, lines = rewards.tally(engine.player, events) if events else (0, "")
+        if lines:
+            text = lines
+        new_depths = engine.depth - episode.deepest
+        if new_depths > 0:
+            episode.deepest = engine.depth
+        else:
+            new_depths = 0
+        episode.kills += kills
+        reward, done = self.task.reward(engine, kills, new_depths)
+        settings = self.settings
+        if settings.penalty_step and engine.turn == turn:
+            reward += settings.penalty_step
+        if settings.penalty_time:
+            reward += settings.penalty_time * (engine.turn - turn)
+        return self._answer(text, reward, engine.over or done, truncated)
 
-    def render(self) -> str | None:  # type: ignore[override, unused-ignore]  # gymnasium < 1.4
-        """"ansi": the level as the player sees it, then the stats and the last message."""
-        if self.render_mode != "ansi" or self.engine is None:
+    def _act(self, index: int) -> tuple[str, tuple]:
+        """Do what action ``index`` stands for: what it said, and the events it brought."""
+        chosen = actions.game_action(self.engine, index)  # type: ignore[arg-type]  # reset
+        shown = self.screen
+        if isinstance(chosen, str):  # refused by the env itself: nothing happens
+            if shown is not None:
+                shown.refuse(chosen)
+            return chosen, ()
+        result = (shown.act(chosen) if shown is not None
+                  else self.engine.submit(chosen))  # type: ignore[union-attr]  # reset
+        if isinstance(result, A.Impossible):
+            return result.reason, ()
+        return "", result.events if isinstance(result, A.Done) else ()
+
+    def _answer(self, text: str, reward: float, terminated: bool,
+                truncated: bool) -> tuple[dict, float, bool, bool, dict]:
+        obs = self._observation(text)
+        self._show()
+        return obs, reward, terminated, truncated, self._info()
+
+    def render(self) -> Any:
+        """"ansi": the level as the player sees it, then the stats and the last message;
+        "rgb_array": the terminal's screen as an (H, W, 3) uint8 array; "human": that
+        screen in a window (shown at every step; this shows it again)."""
+        if self.engine is None or self.render_mode is None:
             return None
-        ch, _ = view.seen_map(self.engine)
+        if self.render_mode == "ansi":
+            return self._ansi()
+        assert self.screen is not None, "an env that renders the screen has one"
+        console = self.screen.draw(self._frame)
+        if self.render_mode == "rgb_array":
+            return screen.pixels(console)
+        self._show()
+        return None
+
+    def _ansi(self) -> str:
+        engine = self.engine
+        assert engine is not None, "call reset() first"
+        ch, _ = view.seen_map(engine)
         rows = ["".join(map(chr, ch[:, y])) for y in range(ch.shape[1])]
-        figures = self._observer.stats(self.engine, self.deepest, self.kills)
+        figures = self._observer.stats(engine, self.episode.count(engine))
         stats = "  ".join(f"{n} {v}" for n, v in zip(observations.STATS, figures, strict=True))
-        last = self.engine.log[-1].line if self.engine.log else ""
+        last = engine.log[-1].line if engine.log else ""
         return "\n".join([*rows, stats, last]) + "\n"
 
+    def _show(self) -> None:
+        """render_mode "human": the screen in the window, opened at the first frame."""
+        if self.render_mode != "human" or self.screen is None:
+            return
+        if self.window is None:
+            self.window = screen.Window(self.metadata["render_fps"])
+        self.window.show(self.screen.draw(self._frame))
+
     def close(self) -> None:
+        self._drop_game()
+        if self.window is not None:
+            self.window.close()
+            self.window = None
+
+    def _drop_game(self) -> None:
         if self.engine is not None:
             self.engine.close()
             self.engine = None
+        self.screen = None
 
     # --- actions --------------------------------------------------------------------------
+
+    def action_meanings(self) -> tuple[str, ...]:
+        """What each action is, by its index."""
+        return actions.ACTIONS
 
     def game_action(self, index: int) -> A.Action | str:
         """The game action an env action stands for now, or why there is none."""
         assert self.engine is not None, "call reset() first"
         return actions.game_action(self.engine, index)
 
-    def _score(self, events: tuple) -> tuple[float, str]:
-        """The reward for this step's events, and the lines they logged."""
-        engine = self.engine
-        assert engine is not None, "call reset() first"
-        kills, text = rewards.tally(engine.player, events) if events else (0, "")
-        self.kills += kills
-        new_depths = max(0, engine.depth - self.deepest)
-        self.deepest += new_depths
-        return rewards.score(kills, new_depths, engine.outcome == "won"), text
-
     # --- observations ---------------------------------------------------------------------
 
     def _observation(self, text: str) -> dict:
-        assert self.engine is not None, "call reset() first"
-        return self._observer.observe(self.engine, text, self.deepest, self.kills)
+        engine = self.engine
+        assert engine is not None, "call reset() first"
+        self._frame += 1
+        return self._observer.observe(engine, text, self.episode.count(engine), self.screen,
+                                      self._frame)
 
     def _info(self) -> dict[str, Any]:
         engine = self.engine
         assert engine is not None, "call reset() first"
         return {"seed": engine.seed, "depth": engine.depth, "turn": engine.turn,
-                "outcome": engine.outcome, "actions": len(engine.actions)}
+                "outcome": engine.outcome,
+                "actions": len(engine.actions) - self.episode.setup}
 

@@ -1,46 +1,176 @@
-"""The reset options, checked, and the recorded wizard commands that make the start asked for.
+"""What an env is made with and what a reset asks for, checked: anything wrong is one clear
+``ValueError`` naming what was given and what would do.
 
-``character`` (a starting character's name), ``rules`` (the combat system: one of ``RULES``,
-"manual" by default), ``auto_pickup`` (the game option), ``depth`` (start on this depth),
-``awake`` (every creature on the starting level awake), ``invulnerable`` (the player cannot
-die). The last three are wizard commands, submitted as recorded actions, so the episode is a
-wizard game and its recording replays and verifies like any other.
+Keyword arguments of ``DungeonEnv`` (and so of ``gymnasium.make``) are checked into one frozen
+``Settings``. Reset options: ``character`` (a starting character's name), ``rules`` (the
+combat system: one of ``RULES``, "manual" by default), ``auto_pickup`` (the game option),
+``depth`` (start on this depth), ``awake`` (every creature on the starting level awake),
+``invulnerable`` (the player cannot die). The last three are wizard commands, submitted as
+recorded actions, so the episode is a wizard game and its recording replays and verifies
+like any other.
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from game.content.catalog import load_catalog
+from game.rules.quoting import quoted
 from game.world.core import actions as A
 from game.world.core import engine as engine_module
 from game.world.core.mapgen import MAX_DEPTH
+from game.world.core.rng import SEEDS
 from game.world.play import wizard_actions as W
 
 RULES = tuple(engine_module.systems.NAMES)  # the combat systems: "manual" first
-OPTIONS = {"character", "rules", "auto_pickup", "depth", "awake", "invulnerable"}
+OPTIONS = ("character", "rules", "auto_pickup", "depth", "awake", "invulnerable")
+RENDER_MODES = ("ansi", "rgb_array", "human")
+ACTION_SETS = ("simple", "full")
+DEFAULT_CHARACTER = "dwarf warrior"
+MAX_EPISODE_STEPS = 5000  # NLE's
 
 
-def setup_actions(options: dict[str, Any]) -> list[A.Action]:
-    """The recorded wizard commands that make the asked-for start."""
-    unknown = sorted(set(options) - OPTIONS)
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What an env was made with (its keyword arguments, checked)."""
+
+    render_mode: str | None = None
+    character: str = DEFAULT_CHARACTER
+    auto_pickup: bool = False
+    task: str = "score"
+    observation_keys: tuple[str, ...] = ("glyphs", "colors", "stats", "message")
+    actions: str = "simple"
+    penalty_step: float = 0.0
+    penalty_time: float = 0.0
+    max_episode_steps: int = MAX_EPISODE_STEPS
+    record_dir: Path | None = None
+
+
+KEYWORDS = tuple(Settings.__dataclass_fields__)
+
+
+def settings(given: dict[str, Any], *, tasks: tuple[str, ...],
+             keys: tuple[str, ...]) -> Settings:
+    """``given`` (the env's keyword arguments) checked; ``tasks`` and ``keys`` are the task
+    names and observation keys there are."""
+    unknown = sorted(set(given) - set(KEYWORDS))
     if unknown:
-        raise ValueError(f"unknown reset options {unknown}; known: {sorted(OPTIONS)}")
-    rules = options.get("rules", engine_module.systems.DEFAULT)
-    if rules not in RULES:
-        raise ValueError(f"unknown rules {rules!r}; known: {', '.join(RULES)}")
-    depth = options.get("depth", 1)
-    if not isinstance(depth, int | np.integer) or not 1 <= depth <= MAX_DEPTH:
-        raise ValueError(f"depth must be an integer from 1 to {MAX_DEPTH}, not {depth!r}")
-    for flag in ("auto_pickup", "awake", "invulnerable"):
-        if not isinstance(options.get(flag, False), bool):
-            raise ValueError(f"{flag} must be True or False")
+        raise ValueError(f"unknown keyword argument{'s' * (len(unknown) > 1)} "
+                         f"{', '.join(map(quoted, unknown))}; known: {', '.join(KEYWORDS)}")
+    made = Settings(**given)
+    if made.render_mode is not None and made.render_mode not in RENDER_MODES:
+        raise ValueError(f"render_mode must be None or one of {', '.join(RENDER_MODES)}, "
+                         f"not {quoted(made.render_mode)}")
+    character(made.character)
+    flag("auto_pickup", made.auto_pickup)
+    if made.task not in tasks:
+        raise ValueError(f"unknown task {quoted(made.task)}; known: {', '.join(tasks)}")
+    if made.actions not in ACTION_SETS:
+        raise ValueError(f"actions must be one of {', '.join(ACTION_SETS)}, "
+                         f"not {quoted(made.actions)}")
+    for name in ("penalty_step", "penalty_time"):
+        value = getattr(made, name)
+        if not _real(value):
+            raise ValueError(f"{name} must be a finite number, not {quoted(value)}")
+    steps = made.max_episode_steps
+    if not _whole(steps) or steps < 1:
+        raise ValueError(f"max_episode_steps must be a whole number of at least 1, "
+                         f"not {quoted(steps)}")
+    record_dir = made.record_dir
+    if record_dir is not None and (not isinstance(record_dir, str | Path) or not str(record_dir)):
+        raise ValueError(f"record_dir must be a folder's path, not {quoted(record_dir)}")
+    return Settings(made.render_mode, made.character, made.auto_pickup, made.task,
+                    observation_keys(made.observation_keys, keys), made.actions,
+                    float(made.penalty_step), float(made.penalty_time), int(steps),
+                    None if record_dir is None else Path(record_dir))
+
+
+def observation_keys(asked: Any, keys: tuple[str, ...]) -> tuple[str, ...]:
+    """The keys asked for, each one there is, none twice, at least one."""
+    if isinstance(asked, str) or not isinstance(asked, list | tuple):
+        raise ValueError(f"observation_keys must be a tuple of key names, not {quoted(asked)}")
+    unknown = [k for k in asked if k not in keys]
+    if unknown:
+        raise ValueError(f"unknown observation key{'s' * (len(unknown) > 1)} "
+                         f"{', '.join(map(quoted, unknown))}; known: {', '.join(keys)}")
+    if not asked or len(set(asked)) != len(asked):
+        raise ValueError(f"observation_keys must name each key once, and at least one: "
+                         f"{quoted(tuple(asked))}")
+    return tuple(asked)
+
+
+def character(name: Any) -> str:
+    known = load_catalog().characters
+    if not isinstance(name, str) or name not in known:
+        raise ValueError(f"unknown character {quoted(name)}; known: {', '.join(sorted(known))}")
+    return name
+
+
+def flag(name: str, value: Any) -> bool:
+    if not isinstance(value, bool | np.bool_):
+        raise ValueError(f"{name} must be True or False, not {quoted(value)}")
+    return bool(value)
+
+
+def seed(value: Any) -> int | None:
+    """A reset's seed: None, or a whole number a game may have."""
+    if value is None:
+        return None
+    if not _whole(value) or int(value) not in SEEDS:
+        raise ValueError(f"a seed is a whole number from {SEEDS.start} to {SEEDS.stop - 1}, "
+                         f"not {quoted(value)}")
+    return int(value)
+
+
+def reset_options(options: Any, settings: Settings) -> dict[str, Any]:
+    """A reset's options checked, with the env's own defaults filled in."""
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping):
+        raise ValueError(f"reset options must be a dict, not {quoted(options)}")
+    unknown = [k for k in options if k not in OPTIONS]
+    if unknown:
+        raise ValueError(f"unknown reset option{'s' * (len(unknown) > 1)} "
+                         f"{', '.join(map(quoted, unknown))}; known: {', '.join(OPTIONS)}")
+    asked = {"character": settings.character, "rules": engine_module.systems.DEFAULT,
+             "auto_pickup": settings.auto_pickup, "depth": 1, "awake": False,
+             "invulnerable": False, **options}
+    character(asked["character"])
+    if not isinstance(asked["rules"], str) or asked["rules"] not in RULES:
+        raise ValueError(f"unknown rules {quoted(asked['rules'])}; known: {', '.join(RULES)}")
+    depth = asked["depth"]
+    if not _whole(depth) or not 1 <= depth <= MAX_DEPTH:
+        raise ValueError(f"depth must be a whole number from 1 to {MAX_DEPTH}, "
+                         f"not {quoted(depth)}")
+    asked["depth"] = int(depth)
+    for name in ("auto_pickup", "awake", "invulnerable"):
+        asked[name] = flag(name, asked[name])
+    return asked
+
+
+def setup_actions(asked: dict[str, Any]) -> list[A.Action]:
+    """The recorded wizard commands that make the asked-for start (``reset_options``)."""
     setup: list[A.Action] = []
-    if options.get("invulnerable"):
+    if asked["invulnerable"]:
         setup.append(W.Invulnerable())
-    if depth > 1:
-        setup.append(W.GoToDepth(int(depth)))
-    if options.get("awake"):
+    if asked["depth"] > 1:
+        setup.append(W.GoToDepth(asked["depth"]))
+    if asked["awake"]:
         setup.append(W.WakeAll())
     return [W.Enable(), *setup] if setup else []
+
+
+def _whole(value: Any) -> bool:
+    """A whole number, not a truth value (``True`` is an int to Python, not a depth)."""
+    return isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_)
+
+
+def _real(value: Any) -> bool:
+    return (isinstance(value, int | float | np.integer | np.floating)
+            and not isinstance(value, bool | np.bool_) and math.isfinite(value))

@@ -65,7 +65,8 @@ def load_font(path: str | Path, height: int = TILE_HEIGHT) -> tcod.tileset.Tiles
     return tileset
 
 
-def _tileset() -> tcod.tileset.Tileset:
+def tileset() -> tcod.tileset.Tileset:
+    """The bundled font as a tileset (else the system's copy); NoWindow if there is none."""
     for path in (FONT, *FONTS):
         if Path(path).is_file():
             return load_font(path)
@@ -85,7 +86,7 @@ def key_name(event: tcod.event.Event) -> str | None:
     return None
 
 
-def _has_display() -> bool:
+def has_display() -> bool:
     """On Linux a window needs X11 or Wayland (SDL's dummy driver counts, for tests)."""
     if not sys.platform.startswith("linux"):
         return True
@@ -95,10 +96,10 @@ def _has_display() -> bool:
 def run(app: App) -> int | None:
     """Run ``app`` in a window until it quits, the window is closed or a signal ends it
     (closing the window saves, like a hang-up). Returns the signal that ended it, if any."""
-    if not _has_display():
+    if not has_display():
         raise NoWindow("no display for --window (DISPLAY is not set); play in the terminal")
     try:
-        context = tcod.context.new(columns=COLUMNS, rows=ROWS, tileset=_tileset(),
+        context = tcod.context.new(columns=COLUMNS, rows=ROWS, tileset=tileset(),
                                    title="game", vsync=True)
     except RuntimeError as err:
         raise NoWindow("cannot open a window: " + " ".join(str(err).split())) from err

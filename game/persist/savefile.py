@@ -49,6 +49,7 @@ from game.content.catalog import Catalog
 from game.content.editions import catalog_for
 from game.content.overlay import Overlay, overlay_from
 from game.rules import systems
+from game.rules.quoting import quoted
 from game.world.core import actions as A
 from game.world.core.components import Player
 from game.world.core.state import canonical  # the one JSON spelling checksums and hashes take
@@ -264,7 +265,7 @@ def load(path: str | os.PathLike) -> SaveData:
     content = _content(data, bad)
     catalog = _catalog(content, data["game_version"], bad)
     if data["character"] not in catalog.characters:
-        raise bad(f"unknown character {data['character']!r:.40}")
+        raise bad(f"unknown character {quoted(data['character'], 40)}")
     actions = _actions(data["actions"], bad)
     checkpoints = _checkpoints(data["checkpoints"], len(actions), bad)
     _check_consistent(data, checkpoints, len(actions), catalog, bad)
@@ -349,7 +350,7 @@ def _keyframes(raw: dict, checkpoints: dict[int, str], count: int, bad) -> dict[
                   f"({most(count)} at most)")
     for key, value in raw.items():
         if not _INDEX.fullmatch(key) or int(key) not in checkpoints or int(key) == 0:
-            raise bad(f"keyframe {key!r:.20} is not at a checkpoint")
+            raise bad(f"keyframe {quoted(key, 20)} is not at a checkpoint")
         if isinstance(value, dict):
             value = pack(canonical(value))
         if not isinstance(value, str):
@@ -499,7 +500,7 @@ def _check_header(data: dict, sealed: bool, bad) -> None:
     if version is None:
         raise bad("not a save file (no format version)")
     if version != FORMAT or isinstance(version, bool):
-        raise bad(f"save format {version!r:.20} is not supported (this game reads "
+        raise bad(f"save format {quoted(version, 20)} is not supported (this game reads "
                   f"format {FORMAT})")
     mark = data.get("checksum")
     if not isinstance(mark, str) or not _HEX64.fullmatch(mark):
@@ -554,7 +555,7 @@ def _checkpoints(raw: dict, count: int, bad) -> dict[int, str]:
     out = {}
     for key, value in raw.items():
         if not _INDEX.fullmatch(key) or int(key) > count:
-            raise bad(f"checkpoint {key!r:.20} is not an action index from 0 to {count}")
+            raise bad(f"checkpoint {quoted(key, 20)} is not an action index from 0 to {count}")
         if not isinstance(value, str) or not _HEX64.fullmatch(value):
             raise bad(f"checkpoint {key} is not a sha256 hex digest")
         out[int(key)] = value
@@ -598,7 +599,8 @@ def _restore(save: SaveData) -> Game:
         raise GameOver(f"{save.path}: this character is dead; the save is a recording: "
                        f"replay it with python -m game replay {save.path}")
     if save.snapshot.get("outcome") is not None:
-        raise GameOver(f"{save.path}: this game is over ({save.snapshot.get('outcome')!r:.20})"
+        outcome = quoted(save.snapshot.get("outcome"), 20)
+        raise GameOver(f"{save.path}: this game is over ({outcome})"
                        f"; the save is a recording: replay it with "
                        f"python -m game replay {save.path}")
     try:

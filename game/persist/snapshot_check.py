@@ -19,6 +19,7 @@ from typing import Any
 
 from game.content.catalog import Catalog
 from game.rules import levels, magic, stats, talents
+from game.rules.quoting import quoted
 from game.world.core import state
 from game.world.core.engine import LOG_LIMIT, MAP_HEIGHT, MAP_WIDTH
 from game.world.core.mapgen import MAX_DEPTH
@@ -171,7 +172,7 @@ def fail(where: str, what: str) -> BadSnapshot:
 
 def _int(value: Any, low: int, high: int, where: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise fail(where, f"should be a whole number from {low} to {high}, not {value!r:.30}")
+        raise fail(where, f"should be a whole number from {low} to {high}, not {quoted(value, 30)}")
     return value
 
 
@@ -193,10 +194,11 @@ def _check_top(snap: dict) -> None:
     _int(snap.get("next_id"), 1, MAX_ENTITIES, "next entity id")
     _int(snap.get("player"), 1, MAX_ENTITIES, "player")
     if snap.get("outcome") not in (None, "dead", "won"):
-        raise fail("outcome", f"{snap.get('outcome')!r:.30} is not dead, won or none")
+        raise fail("outcome", f"{quoted(snap.get('outcome'), 30)} is not dead, won or none")
     _text(snap.get("cause"), MAX_TEXT, "cause of the end")
     if snap.get("auto_pickup", True) is not True:  # written only when on
-        raise fail("auto-pickup", f"should be true when written, not {snap['auto_pickup']!r:.30}")
+        raise fail("auto-pickup",
+                   f"should be true when written, not {quoted(snap['auto_pickup'], 30)}")
     explored = snap.get("explored")
     if not isinstance(explored, dict) or str(snap["depth"]) not in explored:
         raise fail("explored levels", "do not include the player's depth")
@@ -233,7 +235,7 @@ def _entity_rows(snap: dict) -> dict[int, dict]:
 def _check_component(eid: int, name: str, data: Any, catalog: Catalog) -> None:
     cls = state.COMPONENTS.get(name)
     if cls is None or not isinstance(data, dict):
-        raise fail(f"entity {eid}", f"has an unknown component {name!r:.40}")
+        raise fail(f"entity {eid}", f"has an unknown component {quoted(name, 40)}")
     for spec in fields(cls):
         if spec.name in data:
             where = f"entity {eid}'s {name}.{spec.name}"
@@ -265,7 +267,7 @@ def _check_value(value: Any, annotation: str, rule: Rule, catalog: Catalog, wher
             raise fail(where, f"holds more than {MAX_ITEMS} entries")
         for key, item in value.items():
             _name(key, rule.keys, LABEL.length, catalog, f"{where} key")
-            _check_value(item, "int", rule, catalog, f"{where}[{key!r:.30}]")
+            _check_value(item, "int", rule, catalog, f"{where}[{quoted(key, 30)}]")
     elif isinstance(value, int):
         if not rule.ref:
             _int(value, *rule.range(catalog), where)
@@ -277,7 +279,7 @@ def _name(value: Any, names: Callable[[Catalog], Any] | None, length: int, catal
           where: str) -> None:
     _text(value, length, where)
     if names is not None and value not in names(catalog):
-        raise fail(where, f"names {value!r:.40}, which the game does not know")
+        raise fail(where, f"names {quoted(value, 40)}, which the game does not know")
 
 
 def _check_entities(snap: dict, rows: dict[int, dict], required: dict[str, set[str]]) -> None:
@@ -315,7 +317,7 @@ def _check_entities(snap: dict, rows: dict[int, dict], required: dict[str, set[s
 
 def _item_ref(rows: dict[int, dict], item: Any, where: str) -> None:
     if not isinstance(item, int) or isinstance(item, bool) or "Item" not in rows.get(item, {}):
-        raise fail(where, f"names {item!r:.20}, which is not an item")
+        raise fail(where, f"names {quoted(item, 20)}, which is not an item")
 
 
 def _foe_ref(rows: dict[int, dict], eid: int, foe: Any) -> None:
@@ -323,7 +325,7 @@ def _foe_ref(rows: dict[int, dict], eid: int, foe: Any) -> None:
     forgets a foe when it dies)."""
     other = rows.get(foe, {}) if isinstance(foe, int) and not isinstance(foe, bool) else {}
     if foe == eid or not ({"Creature", "Player"} & set(other)) or "Position" not in other:
-        raise fail(f"entity {eid}'s Creature.foe", f"names {foe!r:.20}, which is no creature")
+        raise fail(f"entity {eid}'s Creature.foe", f"names {quoted(foe, 20)}, which is no creature")
 
 
 def _near_now(now: int, comps: dict, eid: int) -> None:

@@ -11,6 +11,7 @@ that version out of the table, so its recordings are refused, not found out of s
 from __future__ import annotations
 
 from game import __version__
+from game.rules.quoting import quoted
 
 EARLIER = ("0.1.0", "0.2.0")
 """Earlier versions whose recordings this one replays as they were played (so they verify,
@@ -23,6 +24,6 @@ def refusal(version: str) -> str | None:
         return None
     *earlier, last = (*EARLIER, __version__)
     known = f"{', '.join(earlier)} and {last}" if earlier else last
-    return (f"made by game version {version!r:.20}; this is game version {__version__}, "
+    return (f"made by game version {quoted(version, 20)}; this is game version {__version__}, "
             f"which reads only the recordings of versions {known}")
 

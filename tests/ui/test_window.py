@@ -49,7 +49,7 @@ def test_a_frame_in_a_real_window_on_the_dummy_driver():
         "from game.frontends import window\n"
         "from game.ui.app import GameApp\n"
         "app = GameApp(3, character='dwarf warrior')\n"
-        "with tcod.context.new(columns=80, rows=24, tileset=window._tileset()) as ctx:\n"
+        "with tcod.context.new(columns=80, rows=24, tileset=window.tileset()) as ctx:\n"
         "    console = ctx.new_console(min_columns=80, min_rows=24, order='F')\n"
         "    app.draw(console)\n"
         "    ctx.present(console)\n"
@@ -65,7 +65,7 @@ def test_the_repositorys_font_fills_14_by_24_cells():
     from game.frontends import window
 
     assert window.FONT.is_file() and (window.FONT.parent / "LICENSE").is_file()
-    tileset = window._tileset()
+    tileset = window.tileset()
     assert (tileset.tile_width, tileset.tile_height) == (14, 24)
     block = tileset.get_tile(0x2588)[..., 3]
     assert block.shape == (24, 14) and block.all()  # the full block covers its whole cell
@@ -95,4 +95,4 @@ def test_no_font_anywhere_is_one_line(tmp_path, monkeypatch):
     monkeypatch.setattr(window, "FONT", tmp_path / "gone.ttf")
     monkeypatch.setattr(window, "FONTS", ())
     with pytest.raises(window.NoWindow, match=r"^no monospace font for --window \(.*gone.ttf"):
-        window._tileset()
+        window.tileset()

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
+from game.rules.quoting import quoted
+
 REGISTRY: dict[str, type[Action]] = {}
 
 
@@ -33,7 +35,7 @@ class Action:
         """Rebuild an action from untrusted JSON: unknown tags or fields are a ValueError."""
         tag = data.get("t") if isinstance(data, dict) else None
         if not isinstance(tag, str) or tag not in REGISTRY:
-            raise ValueError(f"not an action: {data!r:.80}")
+            raise ValueError(f"not an action: {quoted(data, 80)}")
         cls = REGISTRY[tag]
         kinds = _kinds(cls)
         args = {k: v for k, v in data.items() if k != "t"}
@@ -44,7 +46,7 @@ class Action:
             if kind is not None and (not isinstance(value, kind)
                                      or (kind is not bool and isinstance(value, bool))):
                 raise ValueError(f"action {tag!r} field {key!r}: expected {kinds[key][1]}, "
-                                 f"got {value!r:.40}")
+                                 f"got {quoted(value, 40)}")
         return cls(**args)
 
 

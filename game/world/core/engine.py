@@ -27,6 +27,7 @@ from game.content.editions import catalog_for
 from game.content.overlay import Overlay
 from game.rules import magic, profiles, stats, systems
 from game.rules.breakdown import breakdown
+from game.rules.quoting import quoted
 
 from . import actions as A
 from . import hashing, paths, sight, state
@@ -52,7 +53,7 @@ from .fighter_cache import FighterCache
 from .gamemap import GameMap
 from .gameplay import Gameplay
 from .mapgen import MAX_DEPTH, generate
-from .rng import Streams, derive
+from .rng import SEEDS, Streams, derive
 from .schedule import Schedule
 from .store import Store
 
@@ -104,15 +105,16 @@ class Engine:
         # for it (its save names it, so its recording replays as it was played)
         self.made_by = __version__ if made_by is None else made_by
         if type(auto_pickup) is not bool:
-            raise ValueError(f"auto_pickup must be True or False, not {auto_pickup!r:.20}")
+            raise ValueError(f"auto_pickup must be True or False, not {quoted(auto_pickup, 20)}")
         self.auto_pickup = auto_pickup
         if catalog is not None and content is not None:
             raise ValueError("a game is given its catalog or its overlay, not both")
         self.catalog = catalog if catalog is not None else catalog_for(content, self.made_by)
         if character not in self.catalog.characters:
             raise ValueError(f"unknown character {character!r}")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"the seed must be an integer, not {seed!r}")
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed not in SEEDS:
+            raise ValueError(f"the seed must be a whole number from {SEEDS.start} to "
+                             f"{SEEDS.stop - 1}, not {quoted(seed)}")
         self.seed, self.character = seed, character
         self.streams = Streams(seed)
         self.world = f"engine-{next(_worlds)}"

@@ -12,6 +12,8 @@ import json
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
+from game.rules.quoting import quoted
+
 from . import components as C
 
 if TYPE_CHECKING:
@@ -74,7 +76,7 @@ def _typed(component: str, key: str, value: Any, annotation: str) -> Any:
     """Check one field against its annotation ("int", "int | None", "tuple[int, int, int]",
     "dict[str, int]", "list[int]")."""
     def bad() -> ValueError:
-        return ValueError(f"component {component}.{key}: unexpected {value!r:.40}")
+        return ValueError(f"component {component}.{key}: unexpected {quoted(value, 40)}")
 
     if value is None:
         if "None" not in annotation:

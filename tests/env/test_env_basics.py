@@ -81,7 +81,7 @@ def test_a_refused_action_says_why_and_records_nothing(env):
 
 
 def test_bad_options_are_one_line_errors(env):
-    for options, words in (({"speed": 3}, "unknown reset options"),
+    for options, words in (({"speed": 3}, "unknown reset option 'speed'"),
                            ({"depth": 9}, "depth must be"),
                            ({"rules": "chess"}, "unknown rules"),
                            ({"awake": "yes"}, "awake must be"),
@@ -131,11 +131,9 @@ def test_auto_pickup_is_the_worlds_option_off_unless_asked(env, tmp_path):
         made.close()
 
 
-def scenario(env: E.DungeonEnv, picture: str, legend: dict[str, str]) -> Game:
-    env.reset(seed=0)
-    env.engine.close()
-    env.engine = Game.scenario(picture, legend)
-    env.deepest = 1
+def scenario(env: E.DungeonEnv, picture: str, legend: dict[str, str],
+             character: str = "dwarf warrior") -> Game:
+    env.begin(Game.scenario(picture, legend, character=character))
     return env.engine
 
 
@@ -173,11 +171,8 @@ def test_death_terminates(env):
 
 
 def test_fire_aims_at_the_nearest_creature_in_view(env):
-    env.reset(seed=0)
-    env.engine.close()
-    env.engine = engine = Game.scenario("##########\n#r.@..k..#\n##########",
-                                          {"k": "kobold", "r": "giant rat"},
-                                          character="elf ranger")
+    engine = scenario(env, "##########\n#r.@..k..#\n##########",
+                      {"k": "kobold", "r": "giant rat"}, character="elf ranger")
     rat = next(e for e, (c, _) in engine.creatures_here() if c.kind == "giant rat")
     pos = engine.component(rat, Position)
     assert env.game_action(E.ACTIONS.index("fire")) == A.Fire(pos.x, pos.y)

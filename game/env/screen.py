@@ -1,0 +1,108 @@
+"""The screen a player at a terminal sees: 80 columns by 24 rows, drawn by the UI's own app.
+
+``Screen`` holds the terminal's ``GameApp`` over the env's game and draws it into a console
+exactly as the terminal front end does (the map, the status lines, the log, any menu open), so
+``tty_chars`` and ``tty_colors`` are what a player would read, and the pixels of
+``render_mode="rgb_array"`` are that console through the bundled font (the window front end's
+tileset). ``Window`` shows it in an SDL window (``render_mode="human"``) where a display exists.
+Made only when an observation key, a render mode or the full keyboard asks for it: an env that
+observes the level alone never draws a screen.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+
+import numpy as np
+import tcod.console
+import tcod.context
+import tcod.event
+import tcod.tileset
+
+from game.frontends import window
+from game.ui.app import GameApp
+from game.ui.screen import Session
+from game.world.core import actions as A
+from game.world.game import Game
+
+COLUMNS, ROWS = window.COLUMNS, window.ROWS
+
+
+class Screen:
+    """The terminal's app over ``engine``, and the console it is drawn into."""
+
+    def __init__(self, engine: Game, fresh: bool) -> None:
+        self.app = GameApp.from_engine(engine)
+        if fresh:  # a new episode: its opening lines are new, as a new game's are
+            self.session.marker = None
+        self.console = tcod.console.Console(COLUMNS, ROWS, order="F")
+        self._drawn: object = None  # the frame last drawn (see ``draw``)
+
+    @property
+    def session(self) -> Session:
+        assert self.app.session is not None, "the app shows a game from the start"
+        return self.app.session
+
+    def act(self, action: A.Action) -> A.Result:
+        """Submit as the UI does: the messages after its marker are the new ones."""
+        return self.session.act(action)
+
+    def refuse(self, text: str) -> None:
+        """A refusal the env made (not the engine): shown as the UI shows its own."""
+        self.session.notice = text
+
+    def draw(self, frame: object) -> tcod.console.Console:
+        """The console as it stands at ``frame`` (drawn again only for another frame)."""
+        if frame != self._drawn:
+            self.console.clear()
+            self.app.draw(self.console)
+            self._drawn = frame
+        return self.console
+
+    def tty(self, frame: object) -> tuple[np.ndarray, np.ndarray]:
+        """The characters (int32 code points) and their RGB colours, [row, column]."""
+        console = self.draw(frame)
+        return (np.ascontiguousarray(console.ch.T, dtype=np.int32),
+                np.ascontiguousarray(console.fg.transpose(1, 0, 2)))
+
+
+@functools.cache
+def tileset() -> tcod.tileset.Tileset:
+    """The bundled font, loaded once (a ValueError, in one line, where there is none)."""
+    try:
+        return window.tileset()
+    except window.NoWindow as err:
+        raise ValueError(str(err)) from None
+
+
+def pixels(console: tcod.console.Console) -> np.ndarray:
+    """The console through the font: (24 x 24, 80 x 14, 3) uint8 RGB."""
+    return np.ascontiguousarray(tileset().render(console)[..., :3])
+
+
+class Window:
+    """An SDL window showing the console, at most ``fps`` frames a second."""
+
+    def __init__(self, fps: int) -> None:
+        if not window.has_display():
+            raise ValueError("render_mode 'human' needs a display (DISPLAY is not set); "
+                             "render_mode 'rgb_array' gives the same frames as arrays")
+        try:
+            self.context = tcod.context.new(columns=COLUMNS, rows=ROWS, tileset=tileset(),
+                                            title="game env", vsync=False)
+        except RuntimeError as err:
+            raise ValueError("cannot open a window: " + " ".join(str(err).split())) from None
+        self.interval, self.shown = 1 / fps, 0.0
+
+    def show(self, console: tcod.console.Console) -> None:
+        for _ in tcod.event.get():  # kept answering; closing it is the env's close()
+            pass
+        wait = self.shown + self.interval - time.perf_counter()
+        if wait > 0:
+            time.sleep(wait)
+        self.context.present(console)
+        self.shown = time.perf_counter()
+
+    def close(self) -> None:
+        self.context.close()
