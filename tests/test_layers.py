@@ -18,8 +18,10 @@ ALLOWED = {
     "ui": ({"rules", "content", "world", "wizard", "ui"}, {"tcod", "numpy"}),
     "frontends": ({"ui", "frontends"}, {"tcod", "numpy", "blessed"}),
     "wizard": ({"rules", "content", "world", "wizard"}, {"numpy"}),
-    # The Gymnasium environment (the package game/env/) is a front end for bots.
-    "env": ({"world", "ui", "env"}, {"gymnasium", "numpy"}),
+    # The Gymnasium environment (the package game/env/) is a front end for bots: it saves
+    # recordings (persist) and draws the screen in the window front end's font.
+    "env": ({"rules", "content", "world", "persist", "ui", "frontends", "env"},
+            {"gymnasium", "numpy", "tcod"}),
 }
 
 
@@ -217,12 +219,17 @@ def test_tcod_and_esper_are_pinned_below_their_next_major_versions():
 
 # --- the env takes from the UI only what draws; the rules are the world's ---
 
-ENV_UI = {"game.ui.view"}  # the screen it observes and renders
-DRAWING = ENV_UI | {"game.ui.describe", "game.ui.camera", "game.ui.menus", "game.ui.options",
-                    "game.ui.palette", "game.ui.screen", "game.ui.text"}
-"""The UI modules the env may reach: those that draw (and the ``Session`` a view is drawn
-from). What an action may do, what a command applies to and auto-pickup are decided in the
-world (``game.world.play.choices``, ``game.world.play.autopickup``), never in these."""
+APP = "game.ui.app"
+ENV_UI = {"game.ui.view", "game.ui.describe", "game.ui.screen", "game.ui.camera", APP}
+DRAWING = ENV_UI - {APP} | {"game.ui.menus", "game.ui.options", "game.ui.palette",
+                            "game.ui.text"}
+"""The UI modules the env may reach: those that draw the level and name things (and the
+``Session`` and ``Camera`` a view is drawn from), and the terminal's own app (``GameApp``),
+which the env draws and drives by keys as the terminal front end does (the screen it
+observes, the full keyboard). What an action may do, what a command applies to and
+auto-pickup are decided in the world (``game.world.play.choices``,
+``game.world.play.autopickup``), never in these; and the env never reaches past the app into
+a module that decides what a key does."""
 
 
 def env_ui(root: Path) -> tuple[set[str], set[str]]:
@@ -231,7 +238,7 @@ def env_ui(root: Path) -> tuple[set[str], set[str]]:
     graph = import_graph(root)
     mine = [name for name in graph if name == "game.env" or name.startswith("game.env.")]
     direct = {m for name in mine for m in graph[name] if m.startswith("game.ui.")}
-    reached, todo = set(), list(direct)
+    reached, todo = set(), list(direct - {APP})  # through the app: as the terminal does
     while todo:
         module = todo.pop()
         if module not in reached:

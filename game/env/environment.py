@@ -22,6 +22,8 @@ random generator.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,6 +36,7 @@ from game.world.game import Game
 
 from . import actions, observations, rewards, screen, tasks
 from . import options as opts
+from .copies import GameCopy, UiState
 from .observations import Count
 
 MAX_EPISODE_STEPS = opts.MAX_EPISODE_STEPS
@@ -109,7 +112,7 @@ class DungeonEnv(gym.Env):
         self.task.begin(engine)
         self._observer.forget()
         if self._draws:
-            self.screen = screen.Screen(engine, fresh=True)
+            self.screen = screen.Screen(engine)
 
     def step(self, action: int) -> tuple[dict, float, bool, bool, dict]:
         engine = self.engine
@@ -209,6 +212,52 @@ class DungeonEnv(gym.Env):
             self.engine = None
         self.screen = None
 
+    # --- copies ---------------------------------------------------------------------------
+
+    def clone_state(self) -> EnvCopy:
+        """The env as it stands: its game, the episode's counts, the task's, the random
+        generator, the screen's own state. Cheap (the game's snapshot and its levels'
+        terrain, no level generated again); ``restore_state`` makes it again, here or in
+        another env made with the same keyword arguments, as often as wanted."""
+        engine = self.engine
+        if engine is None:
+            raise RuntimeError("call reset() before clone_state()")
+        return EnvCopy(self.settings, GameCopy.of(engine), dataclasses.replace(self.episode),
+                       copy.deepcopy(self.task), copy.deepcopy(self._np_random),
+                       None if self.screen is None else self.screen.ui_state())
+
+    def restore_state(self, state: EnvCopy) -> None:
+        """Go back (or over) to ``state`` (from ``clone_state``): from here the env steps
+        exactly as the env it was taken from stepped from there."""
+        if not isinstance(state, EnvCopy):
+            raise ValueError(f"not a state from clone_state(): {type(state).__name__}")
+        if state.settings != self.settings:
+            raise ValueError("that state is of an env made with other keyword arguments")
+        self._drop_game()
+        engine = state.game.made()
+        self.engine = engine
+        self.episode = dataclasses.replace(state.episode)
+        self.task = copy.deepcopy(state.task)
+        self._np_random = copy.deepcopy(state.rng)
+        self._observer.forget()
+        if self._draws:
+            self.screen = screen.Screen(engine, state.ui)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled and deep-copied as its ``clone_state()`` (a window is not: a copy opens
+        its own)."""
+        kept = {k: v for k, v in self.__dict__.items() if k not in _LIVE}
+        kept["_copy"] = None if self.engine is None else self.clone_state()
+        return kept
+
+    def __setstate__(self, kept: dict[str, Any]) -> None:
+        made = kept.pop("_copy")
+        self.__dict__.update(kept)
+        self.engine, self.screen, self.window = None, None, None
+        self._observer = observations.Observer(self.settings.observation_keys)
+        if made is not None:
+            self.restore_state(made)
+
     # --- actions --------------------------------------------------------------------------
 
     def action_meanings(self) -> tuple[str, ...]:
@@ -236,3 +285,17 @@ class DungeonEnv(gym.Env):
                 "outcome": engine.outcome,
                 "actions": len(engine.actions) - self.episode.setup}
 
+
+@dataclass(frozen=True, slots=True)
+class EnvCopy:
+    """An env as it stood (``DungeonEnv.clone_state``): opaque, never changed."""
+
+    settings: opts.Settings
+    game: GameCopy
+    episode: Episode
+    task: tasks.Task
+    rng: Any  # the env's numpy Generator (Gymnasium's np_random), or None before any
+    ui: UiState | None
+
+
+_LIVE = ("engine", "screen", "window", "_observer")  # made again, never pickled

@@ -21,10 +21,12 @@ import tcod.event
 import tcod.tileset
 
 from game.frontends import window
-from game.ui.app import GameApp
+from game.ui.app import GameApp, paged_mark
 from game.ui.screen import Session
 from game.world.core import actions as A
 from game.world.game import Game
+
+from .copies import UiState
 
 COLUMNS, ROWS = window.COLUMNS, window.ROWS
 
@@ -32,12 +34,18 @@ COLUMNS, ROWS = window.COLUMNS, window.ROWS
 class Screen:
     """The terminal's app over ``engine``, and the console it is drawn into."""
 
-    def __init__(self, engine: Game, fresh: bool) -> None:
+    def __init__(self, engine: Game, ui: UiState | None = None) -> None:
+        """A new episode's screen (its opening lines new, as a new game's are), or, with
+        ``ui``, the screen of a copy as it stood."""
         self.app = GameApp.from_engine(engine)
-        if fresh:  # a new episode: its opening lines are new, as a new game's are
-            self.session.marker = None
+        self.session.marker = None
+        if ui is not None and ui.put(self.session):
+            self.app.paged = paged_mark(self.session)
         self.console = tcod.console.Console(COLUMNS, ROWS, order="F")
         self._drawn: object = None  # the frame last drawn (see ``draw``)
+
+    def ui_state(self) -> UiState:
+        return UiState.of(self.session, self.app.paged)
 
     @property
     def session(self) -> Session:

@@ -50,7 +50,7 @@ class GameApp:
                  saved: Sequence[SavedGame] = (), content: Overlay | None = None) -> None:
         self.seed, self.options = seed, options
         self.size = (80, 24)  # the console's, at the last draw (--more-- pages fit the log)
-        self._paged: tuple[int, int] | None = None  # the messages --more-- last paged
+        self.paged: tuple[int, int] | None = None  # the messages --more-- last paged
         self.saver, self.on_crash = saver, on_crash
         self.saver_for, self.rescue = saver_for, rescue
         self.on_end = on_end  # writes the morgue and the score; its lines go on the end screen
@@ -122,9 +122,15 @@ class GameApp:
         if isinstance(step, Quit):
             return self._leave(step)
         self._apply(step)
+        self.settle(before)
+        return bool(self.stack)
+
+    def settle(self, before: tuple[int, int] | None = None) -> None:
+        """Put up what the app puts up by itself after a key: the end screen when the game
+        has just ended, else --more-- when the key brought messages (the log's last is not
+        ``before``) that do not fit."""
         if not self._check_ending() and self._log_mark() != before:
             self._check_more()
-        return bool(self.stack)
 
     def interrupt(self) -> bool:
         """Ctrl-C from the front end (SIGINT); False to quit."""
@@ -213,13 +219,18 @@ class GameApp:
         session = self.session
         if session is None or not session.options.more_prompt or not self.stack:
             return
-        log = session.engine.log
-        mark = (id(session.marker), id(log[-1]) if log else 0)
-        if mark == self._paged or isinstance(self.screen, MoreScreen):
+        mark = paged_mark(session)
+        if mark == self.paged or isinstance(self.screen, MoreScreen):
             return
         if overflows(session, self.size):
-            self._paged = mark
+            self.paged = mark
             self.stack.append(MoreScreen(session))
+
+
+def paged_mark(session: Session) -> tuple[int, int]:
+    """Which messages --more-- pages: those after the marker, up to the last."""
+    log = session.engine.log
+    return (id(session.marker), id(log[-1]) if log else 0)
 
 
 def _wizard(engine: Game) -> bool:

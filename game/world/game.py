@@ -13,6 +13,7 @@ from game.content.overlay import Overlay
 from game.rules import systems
 
 from .core.engine import Engine
+from .core.gamemap import GameMap
 from .core.gameplay import Gameplay
 from .play import (
     ai,
@@ -54,10 +55,12 @@ class Game(Engine):
     @classmethod
     def from_state(cls, data: dict, *, catalog: Catalog | None = None,
                    play: Gameplay = GAMEPLAY, made_by: str | None = None,
-                   content: Overlay | None = None) -> Game:
+                   content: Overlay | None = None,
+                   terrain: dict[int, GameMap] | None = None) -> Game:
         """Rebuild a game from ``state()`` data; anything malformed is a ValueError.
-        ``made_by`` and ``content`` as for ``Game``: a save names both."""
+        ``made_by`` and ``content`` as for ``Game``: a save names both (``terrain``: its
+        levels from a copy of this game, see ``Engine.from_state``)."""
         game = super().from_state(data, play=play, catalog=catalog, made_by=made_by,
-                                  content=content)
+                                  content=content, terrain=terrain)
         assert isinstance(game, Game)
         return game

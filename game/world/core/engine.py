@@ -169,9 +169,12 @@ class Engine:
 
     @classmethod
     def from_state(cls, data: dict, *, play: Gameplay, catalog: Catalog | None = None,
-                   made_by: str | None = None, content: Overlay | None = None) -> Engine:
+                   made_by: str | None = None, content: Overlay | None = None,
+                   terrain: dict[int, GameMap] | None = None) -> Engine:
         """Rebuild a game from ``state()`` data; anything malformed is a ValueError, and so
-        is a state played under another overlay than ``content`` (or the catalog's)."""
+        is a state played under another overlay than ``content`` (or the catalog's).
+        ``terrain``: the levels of this very game (its maps by depth, from a copy of it), used
+        instead of generating them again from the seed (``GameMap.as_generated``)."""
         engine = cls.__new__(cls)
         try:
             engine._setup(play, data["seed"], data["character"], catalog,
@@ -180,7 +183,7 @@ class Engine:
             if data.get("content") != (None if engine.content is None
                                        else engine.content.digest):
                 raise ValueError("bad game state: played under another content overlay")
-            engine._restore(data)
+            engine._restore(data, terrain or {})
         except ValueError:
             engine.close()
             raise
@@ -189,17 +192,21 @@ class Engine:
             raise ValueError(f"bad game state: {type(err).__name__}: {err}") from None
         return engine
 
-    def _restore(self, data: dict) -> None:
+    def _restore(self, data: dict, terrain: dict[int, GameMap]) -> None:
         self.depth, self.now, self.turn = (int(data["depth"]), int(data["now"]),
                                            int(data["turn"]))
         self.outcome, self.cause = data["outcome"], str(data["cause"])
         self.streams.restore(data["streams"])
         self.level_seeds = {int(d): int(v) for d, v in data.get("level_seeds", {}).items()}
         for depth, runs in data["explored"].items():
-            gm = self._generate(int(depth))
+            known = terrain.get(int(depth))
+            gm = known.as_generated() if known is not None else self._generate(int(depth))
             gm.explored_from_rle(runs)
             self.levels[int(depth)] = gm
-        state.restore_entities(self.store, data["entities"], data["next_id"])
+        if isinstance(data["entities"], state.Copied):  # a copy of a game, not a snapshot
+            data["entities"].restore(self.store, data["next_id"])
+        else:
+            state.restore_entities(self.store, data["entities"], data["next_id"])
         self.player = data["player"]
         if self.depth not in self.levels or self.store.find(self.player, Player) is None:
             raise ValueError("bad game state: no player on a known level")

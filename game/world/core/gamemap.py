@@ -122,6 +122,14 @@ class GameMap:
             return []
         return [f"sight: the kept sight of depth {self.depth}"]
 
+    def as_generated(self) -> GameMap:
+        """A new map of this level's terrain as it was generated: nothing explored or in view
+        (terrain never changes once made: a regenerated level is a new map)."""
+        none = np.zeros_like(self.explored)
+        return GameMap(self.width, self.height, self.depth, self.walkable.copy(),
+                       self.transparent.copy(), self.wall.copy(), none, none.copy(),
+                       self.stairs_down, self.stairs_up, list(self.rooms))
+
     def explored_to_rle(self) -> list[int]:
         """Run lengths of ``explored`` flattened in [x, y] C order, starting with a False run.
 

@@ -54,6 +54,18 @@ def reader(kinds: tuple[type, ...], left_out: Mapping[str, tuple[str, ...]] | No
                                    **{f"K{i}": k for i, k in enumerate(kinds)}})
 
 
+def copier(kind: type) -> Callable[[Any], Any]:
+    """``c -> a copy of c``, its list and dict fields copied too (a component's hold only
+    scalars): what a copy of a game is made of (``state.Copied``)."""
+    values = []
+    for f in fields(kind):
+        name = identifier(kind, f.name)
+        flat = str(f.type).startswith(("list", "dict"))
+        values.append(f"c.{name}.copy()" if flat else f"c.{name}")
+    code = f"def copy(c):\n    return K({', '.join(values)})"
+    return function(code, "copy", {"K": kind})
+
+
 def value_of(name: str, annotation: str, obj: str) -> list[str]:
     """The expressions a field is read by: the value and its class, so ``True`` never passes
     for ``1``; a tuple, list or dict of scalars copied, then the classes of what it holds (an
