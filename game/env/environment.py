@@ -79,6 +79,8 @@ class DungeonEnv(gym.Env):
         self._frame = 0  # counts the observations made: the screen is drawn once for each
         self._draws = (bool(self._observer.screen_keys)
                        or self.render_mode in ("rgb_array", "human"))
+        if self.render_mode == "human":
+            screen.Window.check()  # no display: said now, not at the first frame
 
     # --- the Gymnasium API ----------------------------------------------------------------
 

@@ -92,10 +92,15 @@ def pixels(console: tcod.console.Console) -> np.ndarray:
 class Window:
     """An SDL window showing the console, at most ``fps`` frames a second."""
 
-    def __init__(self, fps: int) -> None:
+    @staticmethod
+    def check() -> None:
         if not window.has_display():
             raise ValueError("render_mode 'human' needs a display (DISPLAY is not set); "
                              "render_mode 'rgb_array' gives the same frames as arrays")
+        tileset()
+
+    def __init__(self, fps: int) -> None:
+        self.check()
         try:
             self.context = tcod.context.new(columns=COLUMNS, rows=ROWS, tileset=tileset(),
                                             title="game env", vsync=False)
