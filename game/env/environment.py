@@ -38,6 +38,7 @@ from . import actions, observations, rewards, screen, tasks
 from . import options as opts
 from .copies import GameCopy, UiState
 from .observations import Count
+from .recorder import Recorder
 
 MAX_EPISODE_STEPS = opts.MAX_EPISODE_STEPS
 GAME_OVER = "The game is over."
@@ -52,6 +53,7 @@ class Episode:
     steps: int = 0
     kills: int = 0
     deepest: int = 1
+    saved: str | None = None  # where its recording was saved (record_dir), once it was
 
     def count(self, engine: Game) -> Count:
         return Count(self.deepest, self.kills, len(engine.actions) - self.setup)
@@ -81,6 +83,8 @@ class DungeonEnv(gym.Env):
                        or self.render_mode in ("rgb_array", "human"))
         if self.render_mode == "human":
             screen.Window.check()  # no display: said now, not at the first frame
+        folder = self.settings.record_dir
+        self.recorder = None if folder is None else Recorder(folder)
 
     # --- the Gymnasium API ----------------------------------------------------------------
 
@@ -107,7 +111,9 @@ class DungeonEnv(gym.Env):
 
     def begin(self, engine: Game, episode: Episode | None = None) -> None:
         """Start an episode on ``engine`` (a game made here by ``reset``, or one made
-        elsewhere: a scenario, a loaded save), closing the game before."""
+        elsewhere: a scenario, a loaded save), closing the game before (saved first, where
+        the env records)."""
+        self._leave_episode()
         self._drop_game()
         self.engine = engine
         self.episode = episode or Episode(deepest=engine.depth)
@@ -167,7 +173,22 @@ class DungeonEnv(gym.Env):
                 truncated: bool) -> tuple[dict, float, bool, bool, dict]:
         obs = self._observation(text)
         self._show()
-        return obs, reward, terminated, truncated, self._info()
+        info = self._info()
+        if (terminated or truncated) and self.recorder is not None \
+                and self.episode.saved is None:
+            info["recording"] = self._record()
+        return obs, reward, terminated, truncated, info
+
+    def _record(self) -> str:
+        """Save the episode's recording (once); where."""
+        assert self.recorder is not None and self.engine is not None, "recording a game"
+        self.episode.saved = str(self.recorder.save(self.engine))
+        return self.episode.saved
+
+    def _leave_episode(self) -> None:
+        """The episode under way is left: saved, where the env records and it was not."""
+        if self.recorder is not None and self.engine is not None and self.episode.saved is None:
+            self._record()
 
     def render(self) -> Any:
         """"ansi": the level as the player sees it, then the stats and the last message;
@@ -203,6 +224,7 @@ class DungeonEnv(gym.Env):
         self.window.show(self.screen.draw(self._frame))
 
     def close(self) -> None:
+        self._leave_episode()
         self._drop_game()
         if self.window is not None:
             self.window.close()
