@@ -1,0 +1,139 @@
+"""The observation keys to choose: each inside its exact space, each what the player sees, and
+a key not asked for costing nothing."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import tcod.console
+
+from game import env as E
+from game.env import observations
+from game.ui.app import GameApp
+from game.ui.inventory import inventory_screen
+from game.ui.screen import Session
+from game.world.core.components import Health, Hero, Vitals
+from game.world.game import Game
+
+
+def text(row: np.ndarray) -> str:
+    return bytes(row).rstrip(b"\0").decode()
+
+
+def test_every_key_stays_inside_its_exact_space_over_play():
+    env = E.DungeonEnv(observation_keys=E.KEYS, character="human mage")
+    obs, _ = env.reset(seed=3, options={"depth": 3, "awake": True, "invulnerable": True})
+    assert list(obs) == list(E.KEYS)
+    rng = np.random.default_rng(0)
+    for _ in range(150):
+        for key, value in obs.items():
+            assert env.observation_space[key].contains(value), key
+        obs = env.step(int(rng.integers(18)))[0]
+    env.close()
+
+
+def test_keys_come_in_the_order_asked_and_only_those():
+    env = E.DungeonEnv(observation_keys=("message", "blstats"))
+    obs, _ = env.reset(seed=1)
+    assert list(obs) == ["message", "blstats"] and set(env.observation_space) == set(obs)
+    env.close()
+
+
+def test_keys_not_asked_for_cost_nothing(monkeypatch):
+    """No screen is made, no inventory listed, no spell looked at for the default keys."""
+    def never(*args):
+        raise AssertionError("worked out for a key not asked for")
+
+    for name in ("_inventory", "_spells", "_blstats"):
+        monkeypatch.setattr(observations, name, never)
+    monkeypatch.setattr(observations.Screen, "tty", never)
+    env = E.DungeonEnv()
+    env.reset(seed=2)
+    for action in range(len(E.ACTIONS)):
+        env.step(action)
+    assert env.screen is None
+    env.close()
+
+
+def test_the_stats_are_blstats_first_fields():
+    env = E.DungeonEnv(observation_keys=("stats", "blstats"))
+    obs, _ = env.reset(seed=5)
+    assert (obs["blstats"][:len(E.STATS)] == obs["stats"]).all()
+    env.close()
+
+
+def test_blstats_names_level_experience_spell_points_and_conditions():
+    env = E.DungeonEnv(observation_keys=("blstats",), character="human mage")
+    env.reset(seed=3)
+    engine, me = env.engine, env.engine.player
+    engine.component(me, Vitals).bleeding = 5
+    engine.component(me, Vitals).poison = 2
+    engine.component(me, Hero).xp = 12  # past level 2's 10
+    obs = env.step(E.ACTIONS.index("wait"))[0]
+    stat = dict(zip(E.BLSTATS, obs["blstats"].tolist(), strict=True))
+    bits = {E.CONDITIONS[i] for i in range(len(E.CONDITIONS)) if stat["condition"] >> i & 1}
+    assert {"bleeding", "poisoned"} <= bits and "raging" not in bits
+    assert stat["experience"] == 12 and stat["max_spell_points"] > 0
+    assert stat["time"] == engine.now and stat["level"] == engine.component(me, Hero).level
+    env.close()
+
+
+def test_the_inventory_is_what_its_screen_lists_unknown_magic_unknown():
+    env = E.DungeonEnv(observation_keys=("inv_letters", "inv_strs"))
+    env.begin(Game.scenario("#####\n#@!.#\n#####", {"!": "potion of speed"}))
+    env.step(E.ACTIONS.index("east"))
+    obs = env.step(E.ACTIONS.index("pickup"))[0]
+    assert env.screen is None  # this env draws no screen: the lines are the screen's words
+    shown = [(e.key, e.label) for e in inventory_screen(Session(env.engine)).entries]
+    rows = [(chr(letter), text(line)) for letter, line in zip(obs["inv_letters"],
+                                                             obs["inv_strs"], strict=True)
+            if letter]
+    assert rows == shown and len(rows) == len(env.engine.inventory())
+    potion = next(label for _, label in rows if "potion" in label)
+    assert "speed" not in potion  # not identified: its appearance, as the player sees it
+    env.close()
+
+
+def test_spells_are_as_the_cast_menu_shows_them():
+    env = E.DungeonEnv(observation_keys=("spells",), character="human mage")
+    obs, _ = env.reset(seed=3)
+    names, known = E.spell_names(), env.engine.component(env.engine.player,
+                                                         observations.Spells).known
+    rows = {name: dict(zip(E.SPELL_COLUMNS, obs["spells"][i].tolist(), strict=True))
+            for i, name in enumerate(names)}
+    assert known and all(rows[n]["known"] == 1 and rows[n]["menu_row"] == known.index(n) + 1
+                         for n in known)
+    unknown = [n for n in names if n not in known]
+    assert all(rows[n]["known"] == rows[n]["menu_row"] == 0 for n in unknown)
+    assert all(0 < r["chance_percent"] <= 100 and r["cost"] > 0 for r in rows.values())
+    env.close()
+
+
+def test_the_tty_is_the_terminals_screen_status_line_included():
+    env = E.DungeonEnv(observation_keys=("tty_chars", "tty_colors"))
+    env.reset(seed=4)
+    obs = env.step(E.ACTIONS.index("wait"))[0]
+    lines = ["".join(map(chr, row)) for row in obs["tty_chars"]]
+    assert obs["tty_chars"].shape == (24, 80) and obs["tty_colors"].shape == (24, 80, 3)
+    assert any("HP " in line and "dwarf warrior" in line for line in lines)
+    assert any(line.lstrip().startswith("Depth 1") and "Seed 4" in line for line in lines)
+    assert any("@" in line for line in lines[:17])  # the map's part of the screen
+    app = GameApp.from_engine(env.engine)  # the terminal's app, as the terminal draws it
+    app.session.marker = env.screen.session.marker
+    console = tcod.console.Console(80, 24, order="F")
+    app.draw(console)
+    assert (console.ch.T == obs["tty_chars"]).all()
+    assert (console.fg.transpose(1, 0, 2) == obs["tty_colors"]).all()
+    env.close()
+
+
+@pytest.mark.parametrize("key", [k for k in E.KEYS if k not in E.DEFAULT_KEYS])
+def test_each_key_alone_is_a_working_env(key):
+    env = E.DungeonEnv(observation_keys=(key,))
+    obs, _ = env.reset(seed=9)
+    assert env.observation_space.contains(obs)
+    health = env.engine.component(env.engine.player, Health)
+    assert health.hp > 0
+    for action in (0, 1, 2, 3, 8):
+        assert env.observation_space.contains(env.step(action)[0])
+    env.close()
