@@ -122,7 +122,7 @@ def test_the_tty_is_the_terminals_screen_status_line_included():
     app.session.marker = env.screen.session.marker
     console = tcod.console.Console(80, 24, order="F")
     app.draw(console)
-    assert (console.ch.T == obs["tty_chars"]).all()
+    assert (obs["tty_chars"] == console.ch.T).all()
     assert (console.fg.transpose(1, 0, 2) == obs["tty_colors"]).all()
     env.close()
 
