@@ -37,6 +37,7 @@ from game.world.game import Game
 from . import actions, observations, rewards, screen, tasks
 from . import options as opts
 from .copies import GameCopy, UiState
+from .keyboard import FULL_KEYS, MEANINGS, Keyboard, KeyboardCopy
 from .observations import Count
 from .recorder import Recorder
 
@@ -69,17 +70,19 @@ class DungeonEnv(gym.Env):
                                          tasks=tuple(tasks.TASKS),
                                          keys=observations.KEYS)
         self.render_mode = self.settings.render_mode
-        self._action_count = len(actions.ACTIONS)
+        self.full = self.settings.actions == "full"
+        self._action_count = len(FULL_KEYS if self.full else actions.ACTIONS)
         self.action_space = spaces.Discrete(self._action_count)
         self.observation_space = observations.space(self.settings.observation_keys)
         self.engine: Game | None = None
         self.episode = Episode()
         self.task = tasks.TASKS[self.settings.task]()
         self.screen: screen.Screen | None = None  # the terminal's, when something needs it
+        self.keyboard: Keyboard | None = None  # the full keyboard's, on that screen
         self.window: screen.Window | None = None  # render_mode "human"'s, once shown
         self._observer = observations.Observer(self.settings.observation_keys)
         self._frame = 0  # counts the observations made: the screen is drawn once for each
-        self._draws = (bool(self._observer.screen_keys)
+        self._draws = (bool(self._observer.screen_keys) or self.full
                        or self.render_mode in ("rgb_array", "human"))
         if self.render_mode == "human":
             screen.Window.check()  # no display: said now, not at the first frame
@@ -121,6 +124,7 @@ class DungeonEnv(gym.Env):
         self._observer.forget()
         if self._draws:
             self.screen = screen.Screen(engine)
+            self.keyboard = Keyboard(self.screen) if self.full else None
 
     def step(self, action: int) -> tuple[dict, float, bool, bool, dict]:
         engine = self.engine
@@ -140,7 +144,7 @@ class DungeonEnv(gym.Env):
         text, events = self._act(int(action))
         kills, lines = rewards.tally(engine.player, events) if events else (0, "")
         if lines:
-            text = lines
+            text = f"{lines} {text}" if text else lines
         new_depths = engine.depth - episode.deepest
         if new_depths > 0:
             episode.deepest = engine.depth
@@ -157,6 +161,8 @@ class DungeonEnv(gym.Env):
 
     def _act(self, index: int) -> tuple[str, tuple]:
         """Do what action ``index`` stands for: what it said, and the events it brought."""
+        if self.keyboard is not None:
+            return self.keyboard.press(FULL_KEYS[index])
         chosen = actions.game_action(self.engine, index)  # type: ignore[arg-type]  # reset
         shown = self.screen
         if isinstance(chosen, str):  # refused by the env itself: nothing happens
@@ -234,7 +240,7 @@ class DungeonEnv(gym.Env):
         if self.engine is not None:
             self.engine.close()
             self.engine = None
-        self.screen = None
+        self.screen = self.keyboard = None
 
     # --- copies ---------------------------------------------------------------------------
 
@@ -246,9 +252,14 @@ class DungeonEnv(gym.Env):
         engine = self.engine
         if engine is None:
             raise RuntimeError("call reset() before clone_state()")
-        return EnvCopy(self.settings, GameCopy.of(engine), dataclasses.replace(self.episode),
-                       copy.deepcopy(self.task), copy.deepcopy(self._np_random),
-                       None if self.screen is None else self.screen.ui_state())
+        keys = None if self.keyboard is None else self.keyboard.copy()
+        if keys is not None and keys.game is not None:  # screens open: as they began
+            game, ui = keys.game, keys.ui
+        else:
+            game = GameCopy.of(engine)
+            ui = None if self.screen is None else self.screen.ui_state()
+        return EnvCopy(self.settings, game, dataclasses.replace(self.episode),
+                       copy.deepcopy(self.task), copy.deepcopy(self._np_random), ui, keys)
 
     def restore_state(self, state: EnvCopy) -> None:
         """Go back (or over) to ``state`` (from ``clone_state``): from here the env steps
@@ -266,6 +277,10 @@ class DungeonEnv(gym.Env):
         self._observer.forget()
         if self._draws:
             self.screen = screen.Screen(engine, state.ui)
+        if self.full:
+            assert self.screen is not None and state.keys is not None, "a keyboard's copy"
+            self.keyboard = Keyboard(self.screen)
+            self.keyboard.again(state.keys)
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled and deep-copied as its ``clone_state()`` (a window is not: a copy opens
@@ -277,7 +292,7 @@ class DungeonEnv(gym.Env):
     def __setstate__(self, kept: dict[str, Any]) -> None:
         made = kept.pop("_copy")
         self.__dict__.update(kept)
-        self.engine, self.screen, self.window = None, None, None
+        self.engine, self.screen, self.keyboard, self.window = None, None, None, None
         self._observer = observations.Observer(self.settings.observation_keys)
         if made is not None:
             self.restore_state(made)
@@ -285,12 +300,15 @@ class DungeonEnv(gym.Env):
     # --- actions --------------------------------------------------------------------------
 
     def action_meanings(self) -> tuple[str, ...]:
-        """What each action is, by its index."""
-        return actions.ACTIONS
+        """What each action is, by its index: the simple actions' names, or each key of the
+        full keyboard with what the key table says it does."""
+        return MEANINGS if self.full else actions.ACTIONS
 
     def game_action(self, index: int) -> A.Action | str:
-        """The game action an env action stands for now, or why there is none."""
+        """The game action a simple env action stands for now, or why there is none."""
         assert self.engine is not None, "call reset() first"
+        if self.full:
+            raise ValueError("the full keyboard's actions are keys: FULL_KEYS[index]")
         return actions.game_action(self.engine, index)
 
     # --- observations ---------------------------------------------------------------------
@@ -320,6 +338,7 @@ class EnvCopy:
     task: tasks.Task
     rng: Any  # the env's numpy Generator (Gymnasium's np_random), or None before any
     ui: UiState | None
+    keys: KeyboardCopy | None  # the full keyboard's open screens
 
 
-_LIVE = ("engine", "screen", "window", "_observer")  # made again, never pickled
+_LIVE = ("engine", "screen", "keyboard", "window", "_observer")  # made again, never pickled

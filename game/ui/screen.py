@@ -97,12 +97,15 @@ class Session:
     camera: Camera = field(default_factory=Camera)  # where the map view stands
     ending: list[str] = field(default_factory=list)  # the morgue and the scores, at the end
     saved_mark: tuple = ()  # what the last save held (saver, actions, log): not saved twice
+    results: list[A.Result] | None = None  # when a list, each result of ``act`` goes in it
 
     def act(self, action: A.Action) -> A.Result:
         log = self.engine.log
         self.marker = log[-1] if log else None
         self.notice = None
         result = self.engine.submit(action)  # a step's auto-pickup is the world's (its option)
+        if self.results is not None:  # what a key did, for a front end that asks (the env)
+            self.results.append(result)
         if isinstance(result, A.Done) and any(isinstance(e, LevelChanged)
                                               for e in result.events):
             self.save()  # every change of level is saved
