@@ -5,9 +5,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from game.bench import KEYS
+from game import bench
+from game.bench import EXTRA_KEYS, KEYS
 
 ROOT = Path(__file__).resolve().parents[1]
+NLE = ("nle_steps_per_s", "natural_vs_nle", "busy_vs_nle")
 
 
 def test_quick_bench_prints_every_figure_as_json():
@@ -16,5 +18,34 @@ def test_quick_bench_prints_every_figure_as_json():
     assert run.returncode == 0, run.stderr
     figures = json.loads(run.stdout)
     assert list(figures) == list(KEYS)
-    assert figures.pop("nle_measured") in (0, 1)  # NLE is optional: else a reference figure
+    measured = figures.pop("nle_measured")
+    assert measured in (0, 1)
+    for key in NLE:  # NLE's figures only where NLE ran in this very run
+        value = figures.pop(key)
+        assert (value is None) == (not measured) and (value is None or value > 0)
+    costs = [figures.pop(f"key_{key}_us") for key in EXTRA_KEYS]  # a difference: any sign
+    assert all(isinstance(v, int | float) for v in costs)
     assert all(isinstance(v, int | float) and v > 0 for v in figures.values())
+
+
+def figures(nle: bool) -> dict:
+    made = {key: 1.0 for key in KEYS}
+    made["nle_measured"] = int(nle)
+    if not nle:
+        made.update(dict.fromkeys(NLE))
+    return made
+
+
+def test_without_nle_no_ratio_is_printed_and_it_says_how_to_install_it():
+    text = bench.table(figures(nle=False), quick=True)
+    assert "x (target" not in text
+    assert "not measured: NLE is not installed here (pip install -e '.[bench]')" in text
+    assert "against NLE: not measured, so no ratio" in text
+    assert "11,000" not in text and "reference" not in text
+
+
+def test_with_nle_the_ratios_are_against_nle_of_this_run():
+    text = bench.table(figures(nle=True), quick=True)
+    assert "against NLE measured in this run" in text and "natural 1.00x" in text
+    for key in EXTRA_KEYS:
+        assert f"+ {key} (us a step)" in text

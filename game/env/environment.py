@@ -38,7 +38,6 @@ from . import actions, observations, rewards, screen, tasks
 from . import options as opts
 from .copies import GameCopy, UiState
 from .keyboard import FULL_KEYS, MEANINGS, Keyboard, KeyboardCopy
-from .observations import Count
 from .recorder import Recorder
 
 MAX_EPISODE_STEPS = opts.MAX_EPISODE_STEPS
@@ -55,9 +54,6 @@ class Episode:
     kills: int = 0
     deepest: int = 1
     saved: str | None = None  # where its recording was saved (record_dir), once it was
-
-    def count(self, engine: Game) -> Count:
-        return Count(self.deepest, self.kills, len(engine.actions) - self.setup)
 
 
 class DungeonEnv(gym.Env):
@@ -136,7 +132,7 @@ class DungeonEnv(gym.Env):
         episode = self.episode
         episode.steps += 1
         truncated = episode.steps >= self.settings.max_episode_steps
-        if engine.over:
+        if engine.outcome is not None:  # the game is over
             if self.screen is not None:
                 self.screen.refuse(GAME_OVER)
             return self._answer(GAME_OVER, 0.0, True, truncated)
@@ -157,7 +153,7 @@ class DungeonEnv(gym.Env):
             reward += settings.penalty_step
         if settings.penalty_time:
             reward += settings.penalty_time * (engine.turn - turn)
-        return self._answer(text, reward, engine.over or done, truncated)
+        return self._answer(text, reward, done or engine.outcome is not None, truncated)
 
     def _act(self, index: int) -> tuple[str, tuple]:
         """Do what action ``index`` stands for: what it said, and the events it brought."""
@@ -178,7 +174,8 @@ class DungeonEnv(gym.Env):
     def _answer(self, text: str, reward: float, terminated: bool,
                 truncated: bool) -> tuple[dict, float, bool, bool, dict]:
         obs = self._observation(text)
-        self._show()
+        if self.render_mode == "human":
+            self._show()
         info = self._info()
         if (terminated or truncated) and self.recorder is not None \
                 and self.episode.saved is None:
@@ -216,7 +213,7 @@ class DungeonEnv(gym.Env):
         assert engine is not None, "call reset() first"
         ch, _ = view.seen_map(engine)
         rows = ["".join(map(chr, ch[:, y])) for y in range(ch.shape[1])]
-        figures = self._observer.stats(engine, self.episode.count(engine))
+        figures = self._observer.stats(engine, self.episode)
         stats = "  ".join(f"{n} {v}" for n, v in zip(observations.STATS, figures, strict=True))
         last = engine.log[-1].line if engine.log else ""
         return "\n".join([*rows, stats, last]) + "\n"
@@ -317,7 +314,7 @@ class DungeonEnv(gym.Env):
         engine = self.engine
         assert engine is not None, "call reset() first"
         self._frame += 1
-        return self._observer.observe(engine, text, self.episode.count(engine), self.screen,
+        return self._observer.observe(engine, text, self.episode, self.screen,
                                       self._frame)
 
     def _info(self) -> dict[str, Any]:

@@ -26,7 +26,7 @@ action that changes it), and each observation's arrays are new ones of its own.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import Protocol
 
 import numpy as np
 from gymnasium import spaces
@@ -127,13 +127,13 @@ def _space(key: str) -> spaces.Space:
     return spaces.Box(0, 255, (ROWS, COLUMNS, 3), np.uint8)
 
 
-@dataclass(frozen=True, slots=True)
-class Count:
-    """What the env counts of the episode, which ``stats`` shows beside the game's own."""
+class Count(Protocol):
+    """What the env counts of the episode (its ``Episode``), which ``stats`` shows beside the
+    game's own."""
 
     deepest: int
     kills: int
-    actions: int  # actions of the episode (its setup commands not counted)
+    setup: int  # the recorded actions its reset options made (the episode's own come after)
 
 
 class Observer:
@@ -149,6 +149,7 @@ class Observer:
         self._last: tuple | None = None  # the last observation's arrays, and of what
         self._said: tuple[str | None, np.ndarray | None] = (None, None)  # see _message
         self._figures: tuple = (None, 0, 0)  # see _defence_figures
+        self.kept_spells: tuple | None = None  # see _spells
 
     def forget(self) -> None:
         self._last = None
@@ -193,7 +194,10 @@ class Observer:
         """The message's bytes, padded: the last one is kept (most steps say nothing)."""
         said = self._said
         if said[0] != text:
-            raw = _utf8(text, MESSAGE_BYTES).ljust(MESSAGE_BYTES, b"\0")
+            raw = text.encode()
+            if len(raw) > MESSAGE_BYTES:
+                raw = _utf8(text, MESSAGE_BYTES)
+            raw = raw.ljust(MESSAGE_BYTES, b"\0")
             said = self._said = (text, np.frombuffer(raw, dtype=np.uint8))
         assert said[1] is not None  # made above for any text
         return said[1]
@@ -206,7 +210,7 @@ class Observer:
         return [pos.x, pos.y, health.hp, health.max_hp, stance.stamina, stance.max_stamina,
                 choices.STANCE_ORDER.index(stance.name), dv, pv, attrs.strength,
                 attrs.dexterity, attrs.constitution, attrs.willpower, engine.depth,
-                count.deepest, engine.turn, count.kills, count.actions]
+                count.deepest, engine.turn, count.kills, len(engine.actions) - count.setup]
 
     def _defence_figures(self, defence) -> tuple[int, int]:
         """Dv and Pv of a defence profile: summed again only for another profile object (a
@@ -283,11 +287,17 @@ def _inv_strs(observer: Observer, engine: Game, count: Count) -> np.ndarray:
 
 
 def _spells(observer: Observer, engine: Game, count: Count) -> np.ndarray:
+    """Worked out again only for other spells known or another Willpower (what it is made
+    from); the same array otherwise (each observation copies it)."""
+    book = engine.component(engine.player, Spells)
+    known = tuple(book.known) if book else ()
+    will = engine.store.get(engine.player, Attributes).willpower
+    kept = observer.kept_spells
+    if kept is not None and kept[0] == (known, will, engine.catalog):
+        return kept[1]
     names = spell_names()
     out = np.zeros((len(names), len(SPELL_COLUMNS)), dtype=np.int32)
-    book = engine.component(engine.player, Spells)
-    known = book.known if book else []
-    will = engine.store.get(engine.player, Attributes).willpower
+    observer.kept_spells = ((known, will, engine.catalog), out)
     for row, name in enumerate(names):
         spell = engine.catalog.magic.spells[name]
         out[row, 2] = spell.cost

@@ -35,7 +35,9 @@ class Task:
         """A new episode begins on this game."""
 
     def reward(self, engine: Game, kills: int, new_depths: int) -> tuple[float, bool]:
-        return rewards.score(kills, new_depths, engine.outcome == "won"), False
+        if kills or new_depths or engine.outcome is not None:
+            return rewards.score(kills, new_depths, engine.outcome == "won"), False
+        return 0.0, False  # most steps: nothing
 
 
 @dataclass(slots=True)
