@@ -220,11 +220,13 @@ def test_tcod_and_esper_are_pinned_below_their_next_major_versions():
 # --- the env takes from the UI only what draws; the rules are the world's ---
 
 APP = "game.ui.app"
-ENV_UI = {"game.ui.view", "game.ui.describe", "game.ui.screen", "game.ui.camera", APP}
+ENV_UI = {"game.ui.view", "game.ui.describe", "game.ui.screen", "game.ui.camera",
+          "game.ui.keys", APP}
 DRAWING = ENV_UI - {APP} | {"game.ui.menus", "game.ui.options", "game.ui.palette",
                             "game.ui.text"}
 """The UI modules the env may reach: those that draw the level and name things (and the
-``Session`` and ``Camera`` a view is drawn from), and the terminal's own app (``GameApp``),
+``Session`` and ``Camera`` a view is drawn from), the key table (what the full keyboard's
+actions are, and what each means), and the terminal's own app (``GameApp``),
 which the env draws and drives by keys as the terminal front end does (the screen it
 observes, the full keyboard). What an action may do, what a command applies to and
 auto-pickup are decided in the world (``game.world.play.choices``,

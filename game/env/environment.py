@@ -96,7 +96,7 @@ class DungeonEnv(gym.Env):
         if game_seed is None:
             game_seed = int(self.np_random.integers(2**31))
         engine = Game(game_seed, asked["character"], rules=asked["rules"],
-                      auto_pickup=asked["auto_pickup"])
+                      auto_pickup=asked["auto_pickup"], content=asked["content"])
         opening = " ".join(message.line for message in engine.log)
         for action in setup:
             result = engine.submit(action)

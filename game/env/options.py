@@ -5,9 +5,11 @@ Keyword arguments of ``DungeonEnv`` (and so of ``gymnasium.make``) are checked i
 ``Settings``. Reset options: ``character`` (a starting character's name), ``rules`` (the
 combat system: one of ``RULES``, "manual" by default), ``auto_pickup`` (the game option),
 ``depth`` (start on this depth), ``awake`` (every creature on the starting level awake),
-``invulnerable`` (the player cannot die). The last three are wizard commands, submitted as
-recorded actions, so the episode is a wizard game and its recording replays and verifies
-like any other.
+``invulnerable`` (the player cannot die), and ``content``: an overlay (a mod, as
+``game.content.overlay.read_overlay(folder)`` reads it) the episode's game is played under
+(each game holds its own tables, so envs in one process may play under different overlays).
+``depth``, ``awake`` and ``invulnerable`` are wizard commands, submitted as recorded actions,
+so the episode is a wizard game and its recording replays and verifies like any other.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from typing import Any
 import numpy as np
 
 from game.content.catalog import load_catalog
+from game.content.editions import catalog_for
+from game.content.overlay import Overlay
 from game.rules.quoting import quoted
 from game.world.core import actions as A
 from game.world.core import engine as engine_module
@@ -29,7 +33,7 @@ from game.world.core.rng import SEEDS
 from game.world.play import wizard_actions as W
 
 RULES = tuple(engine_module.systems.NAMES)  # the combat systems: "manual" first
-OPTIONS = ("character", "rules", "auto_pickup", "depth", "awake", "invulnerable")
+OPTIONS = ("character", "rules", "auto_pickup", "depth", "awake", "invulnerable", "content")
 RENDER_MODES = ("ansi", "rgb_array", "human")
 ACTION_SETS = ("simple", "full")
 DEFAULT_CHARACTER = "dwarf warrior"
@@ -105,8 +109,9 @@ def observation_keys(asked: Any, keys: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(asked)
 
 
-def character(name: Any) -> str:
-    known = load_catalog().characters
+def character(name: Any, content: Overlay | None = None) -> str:
+    """A starting character's name, of the tables (under ``content``, if given)."""
+    known = (load_catalog() if content is None else catalog_for(content)).characters
     if not isinstance(name, str) or name not in known:
         raise ValueError(f"unknown character {quoted(name)}; known: {', '.join(sorted(known))}")
     return name
@@ -140,8 +145,11 @@ def reset_options(options: Any, settings: Settings) -> dict[str, Any]:
                          f"{', '.join(map(quoted, unknown))}; known: {', '.join(OPTIONS)}")
     asked = {"character": settings.character, "rules": engine_module.systems.DEFAULT,
              "auto_pickup": settings.auto_pickup, "depth": 1, "awake": False,
-             "invulnerable": False, **options}
-    character(asked["character"])
+             "invulnerable": False, "content": None, **options}
+    if asked["content"] is not None and not isinstance(asked["content"], Overlay):
+        raise ValueError("content must be an overlay (game.content.overlay.read_overlay), "
+                         f"not {type(asked['content']).__name__}")
+    character(asked["character"], asked["content"])
     if not isinstance(asked["rules"], str) or asked["rules"] not in RULES:
         raise ValueError(f"unknown rules {quoted(asked['rules'])}; known: {', '.join(RULES)}")
     depth = asked["depth"]

@@ -121,3 +121,20 @@ def test_a_copy_generates_no_level_again(monkeypatch):
     env.restore_state(state)
     assert sorted(env.engine.levels) == [1, 3]
     env.close()
+
+
+def test_a_copy_of_a_modded_game_keeps_its_overlay():
+    from pathlib import Path
+
+    from game.content.overlay import read_overlay
+
+    overlay = read_overlay(Path(__file__).resolve().parents[2] / "mods" / "tough-kobolds")
+    env = E.DungeonEnv()
+    env.reset(seed=4, options={"content": overlay})
+    walk(env, actions(8, 40))
+    other = pickle.loads(pickle.dumps(env))
+    assert other.engine.content == overlay and other.engine.catalog is env.engine.catalog
+    later = actions(9, 60)
+    agree(walk(env, later), walk(other, later))
+    env.close()
+    other.close()
