@@ -1,17 +1,27 @@
-"""Auto-explore (o) and travel (_ to a cell, G to the stairs down, U to the stairs up): walk
-step by recorded step, until something happens. Auto-explore walks towards the nearest
-unexplored place, and once the level is explored, to the stairs down. Both stop for the same
-things: a creature in view, being hurt, something lying on the cell reached."""
+"""Auto-explore (o) and travel (_ to a cell, G to the stairs down, U to the stairs up) as
+keys. Both walk in recorded actions, one after another, until something happens.
+
+Where explore goes is the world's choice (``game.world.play.explore``): the nearest unknown
+place, or something auto-pickup would take. This module only presses on and stops. Explore
+and travel both stop when a creature comes into view, when the player is hurt, when an
+action is refused, and when the level changes. Explore also stops when it first sees a
+thing it will not take ("You see: battle axe."); after that it ignores the thing. When
+nothing is left, explore says so and offers the stairs down. Travel remembers where it last
+went (``Session.travel_target``), and the travel cursor starts there.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from game.world.core import actions as A
 from game.world.core.components import Health
 from game.world.play import travel
 
-from .screen import STAY, Session, Step
+from .confirm import ConfirmScreen
+from .screen import POP, STAY, Push, Session, Step
 
-STEP_LIMIT = 400  # steps in one go
+STEP_LIMIT = 400  # actions in one go
 
 
 def _trouble(session: Session) -> bool:
@@ -20,27 +30,84 @@ def _trouble(session: Session) -> bool:
 
 
 def explore(session: Session) -> Step:
-    return walk(session, travel.explore_step, _done_note)
+    """Explore: walk (and pick up) as the world's explorer says, until it is done."""
+    explorer = session.explorer()
+    explorer.rethink()  # the player may have walked anywhere since the last press
+
+    def news() -> str | None:
+        """A thing seen for the first time that explore will not take stops it, once."""
+        unwanted = [i for i in session.spotted if not explorer.wants(i)]
+        if not unwanted:
+            return None
+        names = ", ".join(session.engine.item_name(i) for i in unwanted)
+        return f"You see: {names}."
+
+    return walk(session, lambda engine: explorer.next_action(), lambda taken: _explored(session),
+                news)
+
+
+def _explored(session: Session) -> Step:
+    """Nothing left to explore: say so, and offer the stairs down."""
+    engine = session.engine
+    gm, pos = engine.gamemap, engine.position(engine.player)
+    far = session.explorer().out_of_reach()
+    said = f"Partly explored: some {' and '.join(far)} out of reach." if far \
+        else "Done exploring."
+    stairs = gm.stairs_down
+    if stairs is None:  # the deepest level
+        session.notice = said
+        return STAY
+    if not gm.explored[stairs]:
+        session.notice = f"{said} You have not found the stairs down (>)."
+        return STAY
+    if (pos.x, pos.y) == stairs:
+        session.notice = f"{said} You stand on the stairs down (>)."
+        return STAY
+    if travel.step_toward(engine, [stairs]) is None:
+        session.notice = f"{said} You know no way to the stairs down (>)."
+        return STAY
+    return Push(StairsOffer(session, f"{said} Travel to the stairs down (>)? (y/n)"))
+
+
+class StairsOffer(ConfirmScreen):
+    """"Done exploring. Travel to the stairs down (>)? (y/n)": y (or >, or Enter) travels
+    there; any other key does not."""
+
+    def __init__(self, session: Session, question: str) -> None:
+        super().__init__(question, POP)
+        self.session = session
+
+    def handle_key(self, key: str) -> Step:
+        if key in ("y", "Y", ">", "enter"):
+            to_stairs(self.session, down=True)
+        return POP
 
 
 def travel_to(session: Session, target: tuple[int, int] | None, why_not: str) -> Step:
-    """Walk to a known cell (``why_not`` is said when there is none or no way there)."""
+    """Walk to a known cell (``why_not`` is said when there is none or no way there). The
+    cell is remembered as travel's last target."""
     engine = session.engine
     gm = engine.gamemap
     if target is None or not gm.explored[target] or not gm.walkable[target]:
         session.notice = why_not
         return STAY
+    session.travel_target = (engine.depth, *target)
 
-    def step(engine) -> tuple[int, int] | None:
+    def step(engine) -> A.Action | None:
         pos = engine.position(engine.player)
-        return None if (pos.x, pos.y) == target else travel.step_toward(engine, [target])
+        if (pos.x, pos.y) == target:
+            return None
+        towards = travel.step_toward(engine, [target])
+        return None if towards is None else A.Move(*towards)
 
-    def note(session: Session) -> str:
+    def arrived(taken: int) -> Step:
         pos = engine.position(engine.player)
-        return "You are there already." if (pos.x, pos.y) == target else \
-            "You know no way there."
+        if taken == 0:
+            session.notice = "You are there already." if (pos.x, pos.y) == target else \
+                "You know no way there."
+        return STAY
 
-    return walk(session, step, note)
+    return walk(session, step, arrived)
 
 
 def to_stairs(session: Session, down: bool) -> Step:
@@ -50,31 +117,28 @@ def to_stairs(session: Session, down: bool) -> Step:
                                       f" ({sign}) on this level.")
 
 
-def walk(session: Session, next_step, done_note) -> Step:
-    """Step by ``next_step(engine)`` until it says None or something happens."""
+def walk(session: Session, next_action: Callable, at_end: Callable[[int], Step],
+         news: Callable[[], str | None] = lambda: None) -> Step:
+    """Act by ``next_action(engine)`` until it says None (then ``at_end(actions taken)``)
+    or something happens: a creature in view, a wound, a refusal, another level, or
+    ``news`` to tell (it becomes the notice)."""
     engine = session.engine
     if _trouble(session):
         session.notice = "Not with a creature in view."
         return STAY
     health = engine.store.get(engine.player, Health)
+    depth = engine.depth
     for taken in range(STEP_LIMIT):
-        step = next_step(engine)
-        if step is None:
-            if taken == 0:
-                session.notice = done_note(session)
-            return STAY
+        action = next_action(engine)
+        if action is None:
+            return at_end(taken)
         hp = health.hp
-        result = session.act(A.Move(*step))
-        pos = engine.position(engine.player)
+        result = session.act(action)
         if (not isinstance(result, A.Done) or engine.over or _trouble(session)
-                or health.hp < hp or engine.items_at(pos.x, pos.y)):
+                or health.hp < hp or engine.depth != depth):
+            return STAY
+        told = news()
+        if told is not None:
+            session.notice = told
             return STAY
     return STAY
-
-
-def _done_note(session: Session) -> str:
-    engine = session.engine
-    pos = engine.position(engine.player)
-    if (pos.x, pos.y) == engine.gamemap.stairs_down:
-        return "Explored. You stand on the stairs down (>)."
-    return "Nothing left to explore that you can reach."

@@ -134,9 +134,20 @@ def _creature_lines(engine: Game, who: int, where: str, width: int) -> list[Line
 
 
 class TravelScreen(LookScreen):
-    """Travel (_): the look cursor; Enter, . or _ walks there; < and > put it on the stairs."""
+    """Travel (_): the look cursor, starting where travel last went on this level; Enter, .
+    or _ walks there; < and > put it on the stairs, Tab and Shift-Tab on the things seen
+    lying about (nearest first), so travel can go back to a remembered item."""
 
-    hint = ("Travel: direction keys move, < > stairs, Enter go, Esc cancel", palette.TITLE)
+    hint = ("Travel: keys move, < > stairs, Tab items seen, Enter go, Esc cancel",
+            palette.TITLE)
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(session)
+        engine = session.engine
+        last = session.travel_target
+        if last is not None and last[0] == engine.depth and engine.gamemap.explored[last[1:]]:
+            self.cursor = (last[1], last[2])
+        self.item = -1  # index among the remembered things for Tab
 
     def handle_key(self, key: str) -> Step:
         gm = self.session.engine.gamemap
@@ -145,9 +156,36 @@ class TravelScreen(LookScreen):
             if stairs is not None and gm.explored[stairs]:
                 self.cursor = stairs
             return STAY
+        if key in ("tab", "btab"):
+            self._next_item(1 if key == "tab" else -1)
+            return STAY
         if key in ("enter", ".", "_"):
             travel_to(self.session, self.cursor, "You have not seen a way to go there.")
             return POP
         if key in ("x", ";"):
             return STAY
         return super().handle_key(key)
+
+    def _next_item(self, step: int) -> None:
+        """The cursor to the next cell where the player remembers something lying."""
+        engine = self.session.engine
+        me = engine.position(engine.player)
+        cells = sorted((max(abs(x - me.x), abs(y - me.y)), (x, y))
+                       for x, y in self.session.explorer().remembered())
+        if cells:
+            self.item = (self.item + step) % len(cells)
+            self.cursor = cells[self.item][1]
+
+    def draw(self, console: tcod.console.Console) -> None:
+        layout, origin = self.draw_world(console)
+        sx = layout.map.x + self.cursor[0] - origin[0]
+        sy = layout.map.y + self.cursor[1] - origin[1]
+        console.fg[sx, sy], console.bg[sx, sy] = CURSOR_FG, palette.CURSOR_BG
+        engine = self.session.engine
+        lines = look_lines(engine, *self.cursor, layout.log.w)
+        seen = self.session.explorer().remembered().get(self.cursor, [])
+        if seen and not engine.gamemap.visible[self.cursor]:
+            names = ", ".join(engine.item_name(i) for i in seen)
+            lines += [(t, palette.DIM) for t in wrap(f"You saw lying here: {names}.",
+                                                         layout.log.w)]
+        self.draw_below(console, layout, *self.hint, lines)

@@ -15,6 +15,7 @@ import tcod.console
 from game.world.core import actions as A
 from game.world.core.events import LevelChanged, Message
 from game.world.game import Game
+from game.world.play.explore import Explorer
 
 from .camera import Camera
 from .options import DEFAULT, Options
@@ -83,7 +84,10 @@ class Session:
 
     ``notice`` is a UI-side line ("You have nothing to drop.") shown until the next key, so
     the UI never writes into the engine's log. ``marker`` is the last log message before the
-    latest action: messages after it are new and drawn brighter.
+    latest action: messages after it are new and drawn brighter. ``explorer()`` remembers
+    what the player has seen lying about (every action looks); ``spotted`` holds the things
+    the latest action brought into view for the first time. ``travel_target`` is where
+    travel last went (depth, x, y).
     """
 
     engine: Game
@@ -98,14 +102,25 @@ class Session:
     ending: list[str] = field(default_factory=list)  # the morgue and the scores, at the end
     saved_mark: tuple = ()  # what the last save held (saver, actions, log): not saved twice
     results: list[A.Result] | None = None  # when a list, each result of ``act`` goes in it
+    spotted: list[int] = field(default_factory=list)  # things first seen after the last action
+    travel_target: tuple[int, int, int] | None = None  # where travel last went: depth, x, y
+    _explorer: Explorer | None = None
+
+    def explorer(self) -> Explorer:
+        """The explorer of this game (made when first asked: all explored is seen)."""
+        if self._explorer is None or self._explorer.engine is not self.engine:
+            self._explorer = Explorer(self.engine)
+        return self._explorer
 
     def act(self, action: A.Action) -> A.Result:
         log = self.engine.log
         self.marker = log[-1] if log else None
         self.notice = None
+        explorer = self.explorer()
         result = self.engine.submit(action)  # a step's auto-pickup is the world's (its option)
         if self.results is not None:  # what a key did, for a front end that asks (the env)
             self.results.append(result)
+        self.spotted = explorer.look()
         if isinstance(result, A.Done) and any(isinstance(e, LevelChanged)
                                               for e in result.events):
             self.save()  # every change of level is saved

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from pathlib import Path
+
 from test_screens import press
 
 from game.ui.app import GameApp
+from game.persist import savefile
+from game.ui.explore import StairsOffer
 from game.world.core import actions as A
+from game.world.core.components import Creature, Item, Position
+from game.world.play import autopickup, travel
 from game.world.game import Game
 
 HALL = """
@@ -31,19 +38,53 @@ def test_explore_walks_into_the_unknown_until_a_creature_shows():
     assert all(a.tag == "move" for a in engine.actions)
 
 
-def test_explore_stops_on_an_item_and_goes_to_the_stairs_when_done():
+def test_explore_takes_what_auto_pickup_takes_ignores_seen_junk_and_offers_the_stairs():
+    """A dagger in view from the start is seen already: explore walks over it without a stop,
+    takes the potion, and once the hall is explored says so and offers the stairs down."""
     app = app_for(HALL.replace("@....", "@..)!").replace("....#\n####", "...>#\n####"),
                   {")": "dagger", "!": "healing potion"})
     engine = app.engine
     press(app, "o")
-    assert engine.position(engine.player).x == 4  # on the dagger, which auto-pickup leaves
-    press(app, "g")
-    for _ in range(10):
-        press(app, "o")
+    assert "3 healing potions" in [engine.item_name(i) for i in engine.inventory()]
+    assert engine.items_at(4, 1) and all(a.tag == "move" for a in engine.actions)
+    offer = app.screen
+    assert isinstance(offer, StairsOffer)
+    assert offer.question == "Done exploring. Travel to the stairs down (>)? (y/n)"
+    press(app, "y")
+    pos = engine.position(engine.player)
+    assert (pos.x, pos.y) == engine.gamemap.stairs_down and app.screen is not offer
+    press(app, "o")
+    assert app.session.notice == "Done exploring. You stand on the stairs down (>)."
+
+
+def test_explore_stops_once_for_a_thing_it_will_not_take_and_never_again():
+    picture = HALL.replace("........#\n###", "......)>#\n###")
+    app = app_for(picture, {")": "battle axe"})
+    engine = app.engine
+    press(app, "o")
+    assert app.session.notice == "You see: battle axe."
+    stopped = engine.position(engine.player).x
+    assert engine.gamemap.visible[27, 1] and stopped < 27
+    press(app, "o")
+    assert isinstance(app.screen, StairsOffer)  # explored, without another stop
+    press(app, "n")
+    assert engine.position(engine.player).x > stopped and not isinstance(app.screen, StairsOffer)
+    press(app, "G")  # travel walks over the axe, never stopping for it either
     pos = engine.position(engine.player)
     assert (pos.x, pos.y) == engine.gamemap.stairs_down
+
+
+def test_explore_with_auto_pickup_off_goes_for_nothing():
+    """With the game's auto-pickup off explore takes nothing; a potion first seen on the way
+    stops it once, as any thing it will not take does."""
+    picture = HALL.replace("........#\n###", ".......!#\n###")
+    app = app_for(picture, {"!": "healing potion"}, auto_pickup=False)
+    engine = app.engine
     press(app, "o")
-    assert "stairs down" in app.session.notice
+    assert app.session.notice == "You see: healing potion."
+    press(app, "o")
+    assert app.session.notice == "Done exploring."  # a level with no stairs down
+    assert all(a.tag == "move" for a in engine.actions) and engine.items_at(28, 1)
 
 
 def test_explore_refuses_with_a_creature_in_view():
@@ -157,3 +198,52 @@ def test_auto_pickup_says_only_what_it_picked_up_and_the_floor_the_rest():
     off = app_for(HALL.replace("@....", "@!..."), {"!": "healing potion"}, auto_pickup=False)
     press(off, "l")
     assert texts(off)[-1] == "You see here: healing potion."
+
+
+RECORDING = Path(__file__).parent / "recordings" / "bot-depth5.json"  # recordings/make_*.txt
+
+
+def test_explore_on_a_recorded_long_game_takes_the_potions_and_reaches_the_stairs():
+    """A bot's game 1,650 actions long, on depth 5 with the level part explored and things
+    lying about, its creatures taken away: explore takes the potions and the player's own
+    thrown dagger, stops once for each new thing it leaves, never for the junk seen before,
+    visits no cell more than a few times and ends on the stairs it offers."""
+    engine = savefile.continue_game(RECORDING)
+    for eid, _ in engine.located(Creature):
+        engine.store.delete(eid)
+    gm, lying, seen, unseen = engine.gamemap, {}, set(), set()
+    for eid, _, at in engine.store.items.on(engine.depth):
+        lying[engine.item_name(eid)] = eid
+        if not autopickup.wanted(engine, eid):
+            (seen if gm.explored[at.x, at.y] else unseen).add(engine.item_name(eid))
+    seen_junk = seen - unseen  # (a ring seen and another not: the same name)
+    thrown = lying["dagger"]
+    engine.component(thrown, Item).thrown = True  # as if the player had thrown it
+    wanted = [lying["healing potion"], lying["fizzy potion"], thrown]
+    app = GameApp.from_engine(engine)
+    recorded, visits = len(engine.actions), Counter()
+    submit = engine.submit
+
+    def counted(action):
+        result = submit(action)
+        at = engine.position(engine.player)
+        visits[at.x, at.y] += 1
+        return result
+
+    engine.submit = counted  # type: ignore[method-assign]
+    notices = []
+    for _ in range(40):
+        press(app, "o")
+        if isinstance(app.screen, StairsOffer):
+            break
+        notices.append(app.session.notice)
+    assert app.screen.question == "Done exploring. Travel to the stairs down (>)? (y/n)"
+    press(app, "y")
+    pos = engine.position(engine.player)
+    assert (pos.x, pos.y) == gm.stairs_down
+    assert not any(engine.exists(i) and engine.store.find(i, Position) for i in wanted)
+    assert len(seen_junk) >= 3 and not any(n in str(notices) for n in seen_junk)
+    assert all(n.startswith("You see: ") for n in notices) and len(set(notices)) == len(notices)
+    assert {a.tag for a in engine.actions[recorded:]} <= {"move", "pick_up"}
+    assert max(visits.values()) <= 4
+    assert not travel.frontier(gm).any() and len(visits) > 250  # the level explored
