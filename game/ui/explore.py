@@ -7,7 +7,7 @@ and travel both stop when a creature comes into view, when the player is hurt, w
 action is refused, and when the level changes. Explore also stops when it first sees a
 thing it will not take ("You see: battle axe."); after that it ignores the thing. When
 nothing is left, explore says so and offers the stairs down. Travel remembers where it last
-went (``Session.travel_target``), and the travel cursor starts there.
+went with _ (``Session.travel_target``), and the travel cursor starts there.
 """
 
 from __future__ import annotations
@@ -83,15 +83,17 @@ class StairsOffer(ConfirmScreen):
         return POP
 
 
-def travel_to(session: Session, target: tuple[int, int] | None, why_not: str) -> Step:
-    """Walk to a known cell (``why_not`` is said when there is none or no way there). The
-    cell is remembered as travel's last target."""
+def travel_to(session: Session, target: tuple[int, int] | None, why_not: str, *,
+              remember: bool = False) -> Step:
+    """Walk to a known cell (``why_not`` is said when there is none or no way there);
+    ``remember``: as travel's last target (a cell picked with _; the stairs have keys)."""
     engine = session.engine
     gm = engine.gamemap
     if target is None or not gm.explored[target] or not gm.walkable[target]:
         session.notice = why_not
         return STAY
-    session.travel_target = (engine.depth, *target)
+    if remember:
+        session.travel_target = (engine.depth, *target)
 
     def step(engine) -> A.Action | None:
         pos = engine.position(engine.player)

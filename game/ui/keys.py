@@ -31,7 +31,7 @@ BINDINGS: tuple[Binding, ...] = (
     _move("upright u 9", 1, -1, "north-east"),
     _move("downleft b 1", -1, 1, "south-west"),
     _move("downright n 3", 1, 1, "south-east"),
-    Binding(("o",), "explore", "explore, then go to >"),
+    Binding(("o",), "explore", "explore, picking things up"),
     Binding(("_",), "travel", "travel to a cell you pick"),
     Binding(("G",), "travel_down", "travel to the stairs >"),
     Binding(("U",), "travel_up", "travel to the stairs <"),

@@ -160,7 +160,8 @@ class TravelScreen(LookScreen):
             self._next_item(1 if key == "tab" else -1)
             return STAY
         if key in ("enter", ".", "_"):
-            travel_to(self.session, self.cursor, "You have not seen a way to go there.")
+            travel_to(self.session, self.cursor, "You have not seen a way to go there.",
+                      remember=True)
             return POP
         if key in ("x", ";"):
             return STAY

@@ -7,13 +7,13 @@ from pathlib import Path
 
 from test_screens import press
 
-from game.ui.app import GameApp
 from game.persist import savefile
+from game.ui.app import GameApp
 from game.ui.explore import StairsOffer
 from game.world.core import actions as A
 from game.world.core.components import Creature, Item, Position
-from game.world.play import autopickup, travel
 from game.world.game import Game
+from game.world.play import autopickup, travel
 
 HALL = """
 ##############################
@@ -247,3 +247,22 @@ def test_explore_on_a_recorded_long_game_takes_the_potions_and_reaches_the_stair
     assert {a.tag for a in engine.actions[recorded:]} <= {"move", "pick_up"}
     assert max(visits.values()) <= 4
     assert not travel.frontier(gm).any() and len(visits) > 250  # the level explored
+
+
+def test_travel_remembers_its_last_target_and_goes_to_a_remembered_thing():
+    picture = HALL.replace("@....", "@....").replace("....#\n####", ")..>#\n####")
+    app = app_for(picture, {")": "battle axe"})
+    engine = app.engine
+    engine.gamemap.explored[:, :] = True
+    press(app, "_", *["right"] * 9, "enter")
+    assert engine.position(engine.player).x == 10
+    press(app, "G")
+    assert engine.position(engine.player).x == 28
+    press(app, "_")
+    assert app.screen.cursor == (10, 1)  # the cell travel last went to (G has its own key)
+    press(app, "escape", "_", "tab")
+    assert app.screen.cursor == (25, 1)  # the axe, remembered lying there
+    press(app, "enter")
+    assert engine.position(engine.player).x == 25
+    press(app, *["left"] * 20, "_", "enter")  # _ then Enter: the last target again
+    assert engine.position(engine.player).x == 25

@@ -21,10 +21,10 @@ lying on an explored cell as seen already.
 The rules:
 - A thing to go for is one ``autopickup.wanted`` takes, in a game with auto-pickup on, seen
   lying on this level, and reachable. Things the player once carried (dropped, not thrown)
-  are left alone, as DCSS leaves dropped items. A step onto a thing picks it up by the rule
-  itself; standing on one that is still there (come by the stairs, or the step's pick-up was
-  refused for a full pack), explore picks it up once, and a refused thing is never gone for
-  again, as Brogue's ``ITEM_PLAYER_AVOIDS`` works.
+  are left alone, as DCSS leaves dropped items. Explore's step onto a thing picks it up by
+  the rule itself; standing on one it has not tried (come by the stairs), explore picks it
+  up. Either is tried once: a thing still lying there after it (a full pack) is never gone
+  for again, as Brogue's ``ITEM_PLAYER_AVOIDS`` works.
 - Any other thing is only seen. The first sight of one is news (``look`` returns it, and the
   explore key stops for it, as DCSS's ``explore_stop = items`` does). After that it is
   ignored: explore never stops for it again and never walks to it.
@@ -70,7 +70,7 @@ class Explorer:
         self._known: set[int] = set()  # every thing ever seen (or carried)
         self._where: dict[int, tuple[int, int, int]] = {}  # seen lying: depth, x, y
         self._carried: set[int] = set(engine.inventory())
-        self._tried: set[int] = set()  # picked up by explore: tried once only
+        self._tried: set[int] = set()  # stepped onto or picked up by explore: once only
         self._ignored: set[int] = set()  # tried and not taken: never gone for again
         self._goal: Goal | None = None
         for depth, gm in sorted(engine.levels.items()):
@@ -138,13 +138,13 @@ class Explorer:
         for item in self.remembered().get(here, []):
             if self.wants(item) and item in self._tried:
                 self._ignored.add(item)  # tried and not taken (a full pack): give up on it
-            elif self.wants(item):  # arrived on it without a step, or the step's pick-up
-                self._goal = Goal(here, item)  # was refused: pick it up (once)
+            elif self.wants(item):  # come here by the stairs, or walked here by hand
+                self._goal = Goal(here, item)  # (with the pick-up refused): pick it up
                 return self._goal
         dist = paths.distances(travel.walk_cost(engine), [here])
         edge = travel.frontier(engine.gamemap)
         edge[here] = False
-        choices = self._places(dist, edge) + self._things(dist)
+        choices = self._things(dist) + self._places(dist, edge)  # a tie goes to the thing
         best = min(choices, key=lambda c: c[0], default=None)
         kept = self._kept(dist, edge, here)
         if best is None:
@@ -165,7 +165,11 @@ class Explorer:
             self._tried.add(goal.item)
             return A.PickUp(goal.item)
         step = travel.step_toward(self.engine, [goal.cell])
-        return None if step is None else A.Move(*step)
+        if step is None:
+            return None
+        if goal.item is not None and (pos.x + step[0], pos.y + step[1]) == goal.cell:
+            self._tried.add(goal.item)  # the step picks it up, by auto-pickup's own rule
+        return A.Move(*step)
 
     def out_of_reach(self) -> list[str]:
         """What is known but cannot be reached from here: "places" (unexplored edges) and
