@@ -266,3 +266,24 @@ def test_travel_remembers_its_last_target_and_goes_to_a_remembered_thing():
     assert engine.position(engine.player).x == 25
     press(app, *["left"] * 20, "_", "enter")  # _ then Enter: the last target again
     assert engine.position(engine.player).x == 25
+
+
+def test_explore_says_what_it_cannot_reach():
+    """Floor known beyond a wall with no known way round (a map read, say) is out of reach:
+    explore ends "partly explored" and names what it cannot reach."""
+    picture = """
+#############
+#@...#......#
+#....#......#
+#############
+"""
+    app = app_for(picture, {})
+    engine = app.engine
+    engine.gamemap.explored[6:9, :] = True  # part of the far room known, the rest not
+    engine.create_item("healing potion", 1, Position(7, 1, 1))
+    app.session.explorer().look()
+    press(app, "o")
+    assert app.session.notice == "Partly explored: some places and items out of reach."
+    engine.delete(engine.items_at(7, 1)[0])
+    press(app, "o")
+    assert app.session.notice == "Partly explored: some places out of reach."

@@ -192,6 +192,9 @@ ELSEWHERE = {
     "Your sword fails to penetrate the cave beetle's shell.": "tests/world/test_system_words.py",
     "Your sword fails to wound the kobold.": "tests/world/test_system_words.py",
     "The game could not be saved: ...": "tests/ui/test_leaving.py",  # its start, then why
+    "Done exploring.": "tests/ui/test_explore.py",
+    "Partly explored: some places out of reach.": "tests/ui/test_explore.py",
+    "You see: battle axe.": "tests/ui/test_explore.py",
 }
 """Each quoted line a test elsewhere produces in play, and that test's file."""
 
