@@ -66,7 +66,10 @@ def _explored(session: Session) -> Step:
     if travel.step_toward(engine, [stairs]) is None:
         session.notice = f"{said} You know no way to the stairs down (>)."
         return STAY
-    return Push(StairsOffer(session, f"{said} Travel to the stairs down (>)? (y/n)"))
+    if far:  # the whole of it below the map (wrapped), its first words in the box
+        session.notice = said
+    return Push(StairsOffer(session, f"{said.split(':')[0].removesuffix('.')}. "
+                                     "Travel to the stairs down (>)? (y/n)"))
 
 
 class StairsOffer(ConfirmScreen):

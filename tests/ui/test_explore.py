@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from test_screens import press
+from test_screens import press, render
 
 from game.persist import savefile
 from game.ui.app import GameApp
@@ -287,3 +287,19 @@ def test_explore_says_what_it_cannot_reach():
     engine.delete(engine.items_at(7, 1)[0])
     press(app, "o")
     assert app.session.notice == "Partly explored: some places out of reach."
+
+
+def test_the_stairs_offer_fits_80_columns_when_partly_explored():
+    picture = """
+###############
+#@....>#......#
+#......#......#
+###############
+"""
+    app = app_for(picture, {})
+    app.engine.gamemap.explored[8:11, :] = True  # the far room part known, out of reach
+    press(app, "o")
+    assert app.session.notice == "Partly explored: some places out of reach."
+    question = "Partly explored. Travel to the stairs down (>)? (y/n)"
+    assert isinstance(app.screen, StairsOffer) and app.screen.question == question
+    assert any(question in line for line in render(app))
