@@ -108,7 +108,7 @@ class Explorer:
         game played with auto-pickup, that the player never carried (a thrown missile
         aside), and that explore has not given up on."""
         engine = self.engine
-        if not engine.auto_pickup or item in self._ignored:
+        if not engine.auto_pickup or item in self._ignored or not engine.exists(item):
             return False
         if item in self._carried and not engine.store.get(item, Item).thrown:
             return False
