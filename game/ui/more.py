@@ -1,6 +1,6 @@
 """--more--: when one action brings more messages than the log area holds, they are shown a
-page at a time over the log, and only Space, Enter or Esc turns the page, so a held movement
-key cannot scroll a blow away unread (the options file's ``more_prompt = false`` turns it off).
+page at a time over the log, and only Space or Enter turns the page (Esc skips the pages left),
+so a held movement key cannot scroll a blow away unread (the options file's ``more_prompt = false`` turns it off).
 
 ``GameApp`` pushes a :class:`MoreScreen` after a key whose messages overflow. When the game has
 just ended, the pages come before the end screen (``then``), and the last page waits too.
@@ -17,7 +17,7 @@ from .view import Layout, new_lines
 
 MORE = "--more--"
 PAGE_KEYS = (" ", "enter", "escape")
-HINT = f"{MORE} (Space)"
+HINT = f"{MORE} (Space, Esc: skip)"
 
 
 def overflows(session: Session, size: tuple[int, int]) -> bool:
@@ -38,6 +38,8 @@ class MoreScreen:
     def handle_key(self, key: str) -> Step:
         if key not in PAGE_KEYS:
             return STAY
+        if key == "escape":  # every page left unread: what the log area shows is the rest
+            return Replace(self.then) if self.then is not None else POP
         self.start += self.rows - 1
         left = self.count - self.start
         if self.then is not None:

@@ -146,9 +146,17 @@ class Session:
         return where
 
     def new_messages(self) -> int:
-        """How many messages at the end of the log came with the latest action."""
-        log = self.engine.log
+        """How many messages at the end of the log came with the latest action. The marker
+        may have been counted again since ("There is a wall in the way. (x2)": the log holds
+        a new line in its place), and then that line is the first new one."""
+        log, marker = self.engine.log, self.marker
+        if marker is None:
+            return len(log)  # nothing acted yet: all is new
         for back, message in enumerate(reversed(log)):
-            if message is self.marker:
+            if message is marker:
                 return back
-        return len(log)  # no marker: nothing acted yet (or it scrolled away), all is new
+        for back, message in enumerate(reversed(log)):
+            if message.count > marker.count and message.text == marker.text \
+                    and message.tone == marker.tone:
+                return back + 1  # the marker, said again: it and what came after are new
+        return len(log)  # the marker scrolled away (LOG_LIMIT): all is new
