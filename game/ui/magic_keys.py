@@ -57,7 +57,8 @@ def zap(session: Session) -> Step:
             session.act(A.Zap(item, me.x, me.y))
             return POP
         return Replace(TargetScreen(session, f"Zap the {engine.item_name(item)}",
-                                    spell.range, lambda x, y: A.Zap(item, x, y)))
+                                    spell.range, lambda x, y: A.Zap(item, x, y),
+                                    needs_line=False))  # a wand may not be known for a bolt
 
     return Push(MenuScreen("Zap which wand?", _entries(session, wands), aim))
 
@@ -86,7 +87,8 @@ def cast(session: Session) -> Step:
             session.act(A.Cast(name, me.x, me.y))
             return POP
         return Replace(TargetScreen(session, f"Cast {name}", spell.range,
-                                    lambda x, y: A.Cast(name, x, y)))
+                                    lambda x, y: A.Cast(name, x, y),
+                                    needs_line=spell.shape == "bolt"))
 
     return Push(MenuScreen(f"Cast which spell? ({book.points}/{book.max_points} sp)",
                            entries, pick))

@@ -1,4 +1,5 @@
-"""Targeting for shots and throws: starts on the nearest creature in view; Tab or +/- cycle,
+"""Targeting for shots and throws: starts on the nearest creature in view a shot would fly
+straight to (``choices.shot_targets``); Tab or +/- cycle,
 direction keys move a free cursor, Enter or t fires, Escape cancels. The path drawn is the one
 the projectile will take (``lines.flight``), stopping at a wall or the first creature."""
 
@@ -9,7 +10,7 @@ from collections.abc import Callable
 import tcod.console
 
 from game.world.core import actions as A
-from game.world.play import lines
+from game.world.play import choices, lines
 
 from . import palette
 from .look import LookScreen
@@ -21,8 +22,11 @@ BLOCKED_BG = (90, 30, 30)
 FIRE_KEYS = ("enter", "t", "T", "f")
 NO_TARGET = [("No target in view: move the cursor with the direction keys to aim.",
               palette.DIM)]
-"""Said under the hint while the cursor is still on the player (nothing to shoot at in view:
-aiming into the dark is still allowed), rather than describing the player."""
+NO_CLEAR_TARGET = [("No creature in view has a clear line of fire: move the cursor to aim.",
+                    palette.DIM)]
+"""Said under the hint while the cursor is still on the player (nothing to shoot at in view,
+or nothing a shot would reach: aiming into the dark is still allowed), rather than describing
+the player."""
 
 
 class TargetScreen(LookScreen):
@@ -30,12 +34,24 @@ class TargetScreen(LookScreen):
     creature in view, with the path drawn and fire keys."""
 
     def __init__(self, session: Session, title: str, reach: int,
-                 make: Callable[[int, int], A.Action]) -> None:
+                 make: Callable[[int, int], A.Action], *, needs_line: bool = True) -> None:
         super().__init__(session)
         self.title, self.reach, self.make = title, reach, make
+        self.needs_line = needs_line  # a shot or a bolt: refused where it would reach nobody
+        self.why: str | None = None  # why the last fire key did not fire
         self._next_creature(1)
 
-    def handle_key(self, key: str) -> Step:
+    def _next_creature(self, step: int) -> None:
+        """Jump to the next creature in view that a shot would fly straight to, nearest
+        first (``choices.shot_targets``)."""
+        engine = self.session.engine
+        targets = choices.shot_targets(engine, self.reach)
+        if targets:
+            self.target = (self.target + step) % len(targets)
+            pos = engine.position(targets[self.target])
+            self.cursor = (pos.x, pos.y)
+
+    def _handle(self, key: str) -> Step:
         if key in ("+", "="):
             key = "tab"
         elif key == "-":
@@ -49,6 +65,10 @@ class TargetScreen(LookScreen):
     def _fire(self) -> Step:
         if self._on_player():
             return STAY  # nothing aimed at yet: move the cursor first
+        if self.needs_line:
+            self.why = choices.shot_refused(self.session.engine, *self.cursor, self.reach)
+            if self.why is not None:
+                return STAY  # said under the hint: aim again or Esc
         self.session.act(self.make(*self.cursor))
         return POP
 
@@ -68,9 +88,18 @@ class TargetScreen(LookScreen):
                    BLOCKED_BG if short else palette.CURSOR_BG)
         hint = f"{self.title}, range {self.reach}: Tab target, Enter fire, Esc cancel"
         if self._on_player():
-            self.draw_below(console, layout, hint, palette.TITLE, NO_TARGET)
+            engine = self.session.engine
+            seen = any(engine.sees(e) for e, _ in engine.creatures_here())
+            self.draw_below(console, layout, hint, palette.TITLE,
+                            NO_CLEAR_TARGET if seen else NO_TARGET)
+        elif self.why is not None:
+            self.draw_below(console, layout, hint, palette.TITLE, [(self.why, palette.WARN)])
         else:
             self.draw_below(console, layout, hint, palette.TITLE)
+
+    def handle_key(self, key: str) -> Step:
+        self.why = None
+        return self._handle(key)
 
     def _on_player(self) -> bool:
         me = self.session.engine.position(self.session.engine.player)

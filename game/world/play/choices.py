@@ -20,7 +20,7 @@ from game.rules.items import THROWN_ONLY, Ammo, Armour, Weapon
 from game.world.core import actions as A
 from game.world.core.components import Equipment, Item, Stance
 
-from . import fighters, knowledge, progress
+from . import fighters, knowledge, lines, progress
 from .player_actions import NO_SHIELD, NO_VITAL, TOO_TIRED_FOR_VITAL
 
 if TYPE_CHECKING:
@@ -91,6 +91,21 @@ def ready_shot(engine: Engine) -> Shot | None:
         return Shot("Shoot", fighter.missile.name, shot.range, A.Fire)
     made = next((i for i in engine.inventory() if _spare_throwing_weapon(engine, i)), None)
     return throw_shot(engine, made) if made is not None else None
+
+
+def shot_targets(engine: Engine, reach: int) -> list[int]:
+    """The creatures in view a shot or a bolt of ``reach`` would fly straight to (nothing in
+    the way, a wall or another creature), nearest first: what aiming starts on and Tab goes
+    through."""
+    me = engine.position(engine.player)
+    seen = sorted((max(abs(p.x - me.x), abs(p.y - me.y)), e)
+                  for e, (_, p) in engine.creatures_here() if engine.sees(e))
+    return [e for _, e in seen if lines.clear(engine, engine.player, e, reach)]
+
+
+def shot_refused(engine: Engine, x: int, y: int, reach: int) -> str | None:
+    """Why a shot or a bolt at (x, y) cannot be loosed (``lines.refused``), or None."""
+    return lines.refused(engine, engine.player, x, y, reach)
 
 
 def throw_shot(engine: Engine, item: int) -> Shot:

@@ -19,9 +19,10 @@ from game.world.core import actions as A
 from game.world.core.components import Effects, Equipment, Health, Item, Powers, Spells, Vitals
 from game.world.core.events import Event, Message
 
-from . import belongings, knowledge, spells
+from . import belongings, knowledge, lines, spells
 
 if TYPE_CHECKING:
+    from game.rules.spells import Spell
     from game.world.core.engine import Engine
 
 
@@ -206,5 +207,18 @@ def cast(engine: Engine, action: A.Cast) -> A.Result:
     pos = engine.position(engine.player)
     if spell.shape != "self" and (action.x, action.y) == (pos.x, pos.y):
         return A.Impossible("Aim it away from yourself.")
+    why = _no_line(engine, spell, action.x, action.y)
+    if why is not None:
+        return why
     events = spells.cast(engine, engine.player, spell, action.x, action.y)
     return A.Done(tuple(events), spell.ticks)
+
+
+def _no_line(engine: Engine, spell: Spell, x: int, y: int) -> A.Impossible | None:
+    """A bolt at a creature in view needs a clear line to it, as a shot does (a beam or a
+    ball is the caster's to aim anywhere; a wand, perhaps not known for what it is, is
+    zapped wherever it is aimed)."""
+    if spell.shape != "bolt" or not engine.since("0.3.0"):
+        return None
+    why = lines.refused(engine, engine.player, x, y, spell.range)
+    return None if why is None else A.Impossible(why)

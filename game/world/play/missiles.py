@@ -1,5 +1,6 @@
 """Shots and throws: the projectile follows tcod's line, stops at a wall or the first creature in
-its way (which it may hit instead of the one aimed at), and the thing lands where it stopped."""
+its way (which it may hit instead of the one aimed at), and the thing lands where it stopped; one
+of the player's that reached nobody says where it stopped ("The javelin hits the wall.")."""
 
 from __future__ import annotations
 
@@ -29,6 +30,8 @@ def loose(engine: Engine, shooter: int, attack: profiles.AttackProfile, x: int, 
     if path.target is not None:
         adjacent = distance(engine, shooter, path.target) == 1
         events += combat.strike(engine, shooter, path.target, attack, adjacent=adjacent)
+    elif shooter == engine.player and engine.since("0.3.0"):
+        events.append(Message(stopped(item_name, path.wall)))
     if not path.path:
         landing = engine.position(shooter)
         spot = (landing.x, landing.y)
@@ -40,6 +43,11 @@ def loose(engine: Engine, shooter: int, attack: profiles.AttackProfile, x: int, 
         return events
     drop(engine, item_name, *spot, letter=letter, thrown=shooter == engine.player, powers=powers)
     return events
+
+
+def stopped(name: str, wall: bool) -> str:
+    """What the player is told of a missile or a bolt that reached nobody: where it stopped."""
+    return f"The {name} hits the wall." if wall else f"The {name} falls to the floor."
 
 
 def drop(engine: Engine, name: str, x: int, y: int, count: int = 1, *, letter: str = "",

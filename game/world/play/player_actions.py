@@ -25,6 +25,7 @@ from . import (
     curses,
     fighters,
     free_blows,
+    lines,
     missiles,
     progress,
     traps,
@@ -233,10 +234,19 @@ def fire(engine: Engine, action: A.Fire) -> A.Result:
         return A.Impossible("You cannot shoot yourself.")
     attack = profiles.shot(fighter)
     assert attack is not None and eq.ammo is not None  # a missile weapon, its ammunition
+    why = _no_line(engine, action.x, action.y, attack.range)
+    if why is not None:
+        return why
     name, letter, powers = belongings.let_go(engine, eq.ammo)
     events = missiles.loose(engine, engine.player, attack, action.x, action.y, name,
                             breaks=fighter.ammo.break_chance, letter=letter, powers=powers)
     return A.Done(tuple(events), attack.ticks)
+
+
+def _no_line(engine: Engine, x: int, y: int, reach: int) -> A.Impossible | None:
+    """A shot at a creature in view needs a clear line to it (``lines.refused``)."""
+    why = lines.refused(engine, engine.player, x, y, reach) if engine.since("0.3.0") else None
+    return None if why is None else A.Impossible(why)
 
 
 def xy(engine: Engine, eid: int) -> tuple[int, int]:
@@ -258,6 +268,9 @@ def throw(engine: Engine, action: A.Throw) -> A.Result:
         return why
     # the thing's own magic serves the throw (its enchantment and affix, scoped "thrown")
     attack = profiles.throw(engine.fighter(engine.player, thrown=action.item), data)
+    why = _no_line(engine, action.x, action.y, attack.range)
+    if why is not None:
+        return why
     name, letter, powers = belongings.let_go(engine, action.item)
     events = missiles.loose(engine, engine.player, attack, action.x, action.y, name,
                             letter=letter, powers=powers)

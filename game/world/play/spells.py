@@ -75,9 +75,23 @@ def cast(engine: Engine, caster: int, spell: Spell, x: int, y: int, *,
         return events + ([Message(text, "bad" if me.is_player else "combat")] if text else [])
     if not wand:
         events.insert(0, Message(spell_words.casts(me, spell), "combat"))
-    for target in reached(engine, caster, spell, x, y):
+    targets = reached(engine, caster, spell, x, y)
+    for target in targets:
         events += _apply(engine, caster, target, spell, power, rolls)
+    if not targets and me.is_player and spell.shape in ("bolt", "beam") \
+            and engine.since("0.3.0"):
+        events.append(Message(_went_by(engine, caster, spell, x, y), "combat"))
     return events
+
+
+def _went_by(engine: Engine, caster: int, spell: Spell, x: int, y: int) -> str:
+    """A bolt or a beam that reached nobody: "The frost bolt hits the wall."."""
+    if spell.shape == "bolt":
+        wall = lines.flight(engine, caster, x, y, spell.range).wall
+    else:
+        cells = beam(engine, caster, x, y, spell.range)
+        wall = len(cells) < spell.range
+    return f"The {spell.name} hits the wall." if wall else f"The {spell.name} hits nothing."
 
 
 def _rolls_on(engine: Engine) -> bool:
