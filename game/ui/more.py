@@ -1,6 +1,7 @@
 """--more--: when one action brings more messages than the log area holds, they are shown a
-page at a time over the log, and only Space or Enter turns the page (Esc skips the pages left),
-so a held movement key cannot scroll a blow away unread (the options file's ``more_prompt = false`` turns it off).
+page at a time over the log, and only Space or Enter turns the page (Esc skips the pages
+left), so a held movement key cannot scroll a blow away unread (the options file's
+``more_prompt = false`` turns it off).
 
 ``GameApp`` pushes a :class:`MoreScreen` after a key whose messages overflow. When the game has
 just ended, the pages come before the end screen (``then``), and the last page waits too.
