@@ -82,16 +82,19 @@ STAY, POP, QUIT = Stay(), Pop(), Quit()
 class Session:
     """The game being shown, plus what only the UI remembers about it.
 
-    ``notice`` is a UI-side line ("You have nothing to drop.") shown until the next key, so
-    the UI never writes into the engine's log. ``marker`` is the last log message before the
-    latest action: messages after it are new and drawn brighter. ``explorer()`` remembers
-    what the player has seen lying about (every action looks); ``spotted`` holds the things
-    the latest action brought into view for the first time. ``travel_target`` is where
-    travel last went (depth, x, y).
+    ``notice`` is what the last key was told: a refusal ("You have nothing to drop.") goes
+    into the game's log (``Engine.say``, as the world's own refusals do: logged, never
+    recorded) and stays there; where the game was saved is a ``note`` shown until the next
+    key, kept out of the log. ``marker`` is the last log message before the latest action:
+    messages after it are new and drawn brighter. ``explorer()`` remembers what the player
+    has seen lying about (every action looks); ``spotted`` holds the things the latest action
+    brought into view for the first time. ``travel_target`` is where travel last went
+    (depth, x, y).
     """
 
     engine: Game
-    notice: str | None = None
+    note: str | None = None  # a line shown under the log until the next key, not logged
+    refused: str | None = None  # the last key's refusal (logged), until the next key
     marker: Message | None = field(default=None)
     saver: Callable[[Game], str] | None = None
     saved_to: str | None = None  # where the game was last saved
@@ -111,6 +114,21 @@ class Session:
         if self._explorer is None or self._explorer.engine is not self.engine:
             self._explorer = Explorer(self.engine)
         return self._explorer
+
+    @property
+    def notice(self) -> str | None:
+        """What the last key was told (a refusal, or where the game was saved)."""
+        return self.note or self.refused
+
+    @notice.setter
+    def notice(self, text: str | None) -> None:
+        """None clears it (a new key); a text is a refusal: logged as the newest message."""
+        self.note = None
+        self.refused = text
+        if text:
+            log = self.engine.log
+            self.marker = log[-1] if log else None
+            self.engine.say(text)
 
     def act(self, action: A.Action) -> A.Result:
         log = self.engine.log
@@ -133,15 +151,15 @@ class Session:
         log = self.engine.log
         mark = (id(self.saver), len(self.engine.actions), len(log), id(log[-1]) if log else 0)
         if self.saved_to is not None and mark == self.saved_mark:
-            self.notice = f"Saved to {self.saved_to}."  # nothing new: a full disk cannot
+            self.note = f"Saved to {self.saved_to}."  # nothing new: a full disk cannot
             return self.saved_to  # refuse the same save again (as the end screen's quit did)
         try:
             where = self.saver(self.engine)
         except Exception as err:  # a failed save must not end the game: say so and play on
             self.save_error = " ".join(str(err).split()) or type(err).__name__
-            self.notice = f"The game could not be saved: {self.save_error}"
+            self.note = f"The game could not be saved: {self.save_error}"
             return None
-        self.notice = f"Saved to {where}."
+        self.note = f"Saved to {where}."
         self.saved_to, self.save_error, self.saved_mark = where, None, mark
         return where
 

@@ -317,7 +317,7 @@ def draw_log(console: tcod.console.Console, session: Session, rect: Rect) -> Non
 def log_lines(session: Session, width: int, rows: int | None = None) -> list[Line]:
     """The log as wrapped, coloured lines, oldest first; only the last ``rows`` if given
     (wrapping from the end, so a full 500-message log costs nothing per frame)."""
-    lines = [(t, palette.WARN) for t in wrap(session.notice, width)] if session.notice else []
+    lines = [(t, palette.WARN) for t in wrap(session.note, width)] if session.note else []
     log = session.engine.log
     new = session.new_messages()
     for back, message in enumerate(reversed(log)):

@@ -202,12 +202,16 @@ def test_g_picks_up_one_item_directly_and_asks_among_several():
     assert any(engine.item_name(i) == "long sword" for i in engine.inventory())
 
 
-def test_nothing_to_pick_up_is_a_notice_not_a_log_message():
+def test_nothing_to_pick_up_stays_in_the_log_and_is_not_recorded():
     app = scenario()
-    before = list(app.engine.log)
     press(app, "g")
     assert "There is nothing here to pick up." in text(app)
-    assert app.engine.log == before
+    press(app, "i", "escape")  # another key: the refusal is still there to read
+    assert app.engine.log[-1].line == "There is nothing here to pick up."
+    assert "There is nothing here to pick up." in text(app)
+    press(app, "g")
+    assert app.engine.log[-1].line == "There is nothing here to pick up. (x2)"
+    assert app.engine.actions == []  # a refusal, like the world's own, is not an action
 
 
 def test_take_off_wear_wield_and_quaff():

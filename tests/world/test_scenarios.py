@@ -294,8 +294,7 @@ def test_a_skeleton_takes_a_confirmed_threat_as_a_plain_hit(engines):
     assert outcome.threat and outcome.confirm == (5, 5)
     assert not outcome.confirmed and outcome.no_vital_spot
     assert outcome.damage_rolls == ((1,),) and outcome.damage == 4
-    assert event.lines == ("You slash the skeleton.", "It has no vital spot.")
-    assert "It has no vital spot." in texts(engine)
+    assert event.lines == ("You slash the skeleton.",)  # no vital spot was sought (0.3.0)
     assert not any(t.endswith("hard!") for t in texts(engine)[:2])
     assert engine.component(skeleton, Vitals).bleeding == 0
     assert engine.component(skeleton, Health).hp == 36

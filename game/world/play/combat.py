@@ -7,6 +7,7 @@ and who saw it.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import esper
@@ -71,7 +72,7 @@ def strike(engine: Engine, attacker: int, target: int, attack: profiles.AttackPr
                      minus_off=engine.since("0.3.0"))
     outcome = engine.system.resolve(clash, engine.streams.combat)
     rounds.record(engine, target, clash)
-    lines = _lines(engine, attacker, target, outcome, clash.defence)
+    lines = _lines(engine, attacker, target, outcome, clash.defence, vital=vital)
     if sneaking:
         lines = stealth.sneak_lines(engine, target, outcome, clash.defence.crit_immune, lines)
     elif clash.asleep and attacker == engine.player and stealth.own_sleeper_bonus(engine):
@@ -110,15 +111,46 @@ def _counter(engine: Engine, defender: int, attacker: int, outcome: Outcome) -> 
 
 
 def _lines(engine: Engine, attacker: int, target: int, outcome: Outcome,
-           defence: profiles.DefenceProfile) -> list[str]:
-    """The log lines, when the player is in the fight or can see either side."""
+           defence: profiles.DefenceProfile, *, vital: bool = False) -> list[str]:
+    """The log lines, when the player is in the fight or can see either side. Since 0.3.0
+    (``_worded``): a shield bash is named so, what turns a blow aimed at the player is named
+    for what the player wears, "It has no vital spot." follows only a blow that sought one,
+    and a vital strike that lands says so."""
     a, t = who(engine, attacker), who(engine, target)
     if not (a.is_player or t.is_player or a.seen or t.seen):
         return []
-    natural = _natural_noun(engine, target)
-    return attack_messages(outcome, a, t, target_natural=natural,
-                           protection_noun=defence.protection_noun,
-                           came_from=_came_from(engine, attacker, target))
+    worded = engine.since("0.3.0")
+    natural = _natural_noun(engine, target, defence, worded)
+    said = _worded(outcome, vital) if worded else outcome
+    lines = attack_messages(said, a, t, target_natural=natural,
+                            protection_noun=defence.protection_noun,
+                            came_from=_came_from(engine, attacker, target))
+    if worded and vital and outcome.hit and outcome.confirmed and not outcome.glanced:
+        lines = _vital_lines(lines)
+    return lines
+
+
+def _worded(outcome: Outcome, vital: bool) -> Outcome:
+    """The outcome as the log tells it: a bash is a "shield bash" (not "the orc's shield",
+    which reads as a thing parried), and a crit-immune target's "no vital spot" is told
+    only to a vital strike (a sneak attack tells it itself: ``stealth.sneak_lines``)."""
+    if outcome.attack.kind == profiles.BASH:
+        outcome = replace(outcome, attack=replace(outcome.attack, noun=BASH_NOUN))
+    if outcome.no_vital_spot and not vital:
+        outcome = replace(outcome, no_vital_spot=False)
+    return outcome
+
+
+BASH_NOUN = "shield bash"
+
+
+def _vital_lines(lines: list[str]) -> list[str]:
+    """A vital strike's critical: "You stab the kobold in a vital spot!" (another system's
+    words for it get "You strike a vital spot." after them)."""
+    first = lines[0]
+    if first.endswith(" hard!"):
+        return [first.removesuffix(" hard!") + " in a vital spot!", *lines[1:]]
+    return [*lines, "You strike a vital spot."]
 
 
 def _came_from(engine: Engine, attacker: int, target: int) -> str:
@@ -129,14 +161,17 @@ def _came_from(engine: Engine, attacker: int, target: int) -> str:
     return compass(a.x - t.x, a.y - t.y)
 
 
-def _natural_noun(engine: Engine, eid: int) -> str:
-    """What a Natural miss glances off: a creature's own noun ("shell"), the player's race's
-    ("scales" for lizardfolk), else "hide" or "skin". Games begun before 0.3.0 said "skin"
-    for every player, as they were played."""
+def _natural_noun(engine: Engine, eid: int, defence: profiles.DefenceProfile,
+                  worded: bool) -> str:
+    """What a blow turned by natural Defence glances off. The player's, since 0.3.0: what
+    the player wears (the armour's noun), else the race's own ("scales"), and only bare skin
+    is "skin"; games begun before said "skin" for every player, as they were played."""
     creature = esper.try_component(eid, Creature)
     if creature is None:
-        noun = _fighter(engine, eid).natural_noun if engine.since("0.3.0") else ""
-        return noun or "skin"
+        if not worded:
+            return "skin"
+        noun = defence.protection_noun
+        return (defence.natural_noun or "skin") if noun == "armour" else noun
     return engine.catalog.creatures[creature.kind].natural_noun or "hide"
 
 

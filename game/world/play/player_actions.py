@@ -143,8 +143,19 @@ def rest(engine: Engine, action: A.Rest) -> A.Result:
             break
     done = health.hp >= health.max_hp
     events.append(Message(why, "bad") if why else
-                  Message("You rest." if done else "You stop resting."))
+                  Message("You rest." if done else _rested_long(engine, health)))
     return A.Done(tuple(events), 0)
+
+
+def _rested_long(engine: Engine, health: Health) -> str:
+    """A rest that ran its whole length and left the player hurt says so, and how hurt (0.3.0;
+    before it, only "You stop resting.")."""
+    if not engine.since("0.3.0"):
+        return "You stop resting."
+    slow = " (diseased, you heal slowly)" if esper.component_for_entity(
+        engine.player, Vitals).disease else ""
+    return (f"You stop resting after {REST_LIMIT} turns, at {health.hp} of {health.max_hp} "
+            f"hit points{slow}: rest again to go on.")
 
 
 def _disturbed(engine: Engine, waited: list[Event], hurt: bool, bleeding: int,
