@@ -1,6 +1,8 @@
 """Which part of the map the view shows: it stays put while the player walks about and moves
-only when the player comes near an edge, as DCSS's does (so at 80x24 the map does not jump a
-row with every step). A level narrower or shorter than the view sits in its middle."""
+only when the player comes near an edge, as DCSS's does. Near means within the player's light
+(``reach``) of it, so whatever the player can see is on screen: at 80x24, whose map is 17 rows
+tall, the light's 8 cells each way fill it, and the view follows every step up or down (unless
+the map's own edge is in view). A level narrower or shorter than the view sits in its middle."""
 
 from __future__ import annotations
 
@@ -19,12 +21,12 @@ def centred(focus: int, size: int, view: int) -> int:
     return min(max(focus - view // 2, 0), size - view)
 
 
-def follow(start: int, focus: int, size: int, view: int) -> int:
-    """Keep ``start`` unless ``focus`` has come within the margin of an edge (or left the view):
-    then centre on it again."""
+def follow(start: int, focus: int, size: int, view: int, reach: int = 0) -> int:
+    """Keep ``start`` unless ``focus`` has come within the margin (or ``reach``, the light's
+    radius, if more) of an edge, or left the view: then centre on it again."""
     if size <= view:
         return centred(focus, size, view)
-    m = min(margin(view), (view - 1) // 2)
+    m = min(max(margin(view), reach), (view - 1) // 2)
     if start + m <= focus <= start + view - 1 - m:
         return start
     return centred(focus, size, view)
@@ -38,13 +40,13 @@ class Camera:
     frame: tuple[int, ...] = ()  # depth and sizes the origin was made for
 
     def look_at(self, focus: tuple[int, int], map_size: tuple[int, int],
-                view: tuple[int, int], depth: int) -> tuple[int, int]:
+                view: tuple[int, int], depth: int, reach: int = 0) -> tuple[int, int]:
         frame = (depth, *map_size, *view)
         if self.origin is None or frame != self.frame:
             self.origin = (centred(focus[0], map_size[0], view[0]),
                            centred(focus[1], map_size[1], view[1]))
         else:
-            self.origin = (follow(self.origin[0], focus[0], map_size[0], view[0]),
-                           follow(self.origin[1], focus[1], map_size[1], view[1]))
+            self.origin = (follow(self.origin[0], focus[0], map_size[0], view[0], reach),
+                           follow(self.origin[1], focus[1], map_size[1], view[1], reach))
         self.frame = frame
         return self.origin

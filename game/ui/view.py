@@ -14,6 +14,7 @@ import tcod.console
 
 from game.rules import charscreen, systems
 from game.world.core.components import Health, Player, Spells, Stance
+from game.world.core.sight import LIGHT_RADIUS
 from game.world.game import Game
 
 from . import describe, palette
@@ -63,7 +64,8 @@ def camera(engine: Game, rect: Rect, focus: tuple[int, int] | None = None,
         focus = (pos.x, pos.y)
     gm = engine.gamemap
     if keep is not None:
-        return keep.look_at(focus, (gm.width, gm.height), (rect.w, rect.h), engine.depth)
+        return keep.look_at(focus, (gm.width, gm.height), (rect.w, rect.h), engine.depth,
+                            LIGHT_RADIUS)  # all the player can see stays on screen
     return centred(focus[0], gm.width, rect.w), centred(focus[1], gm.height, rect.h)
 
 
