@@ -85,20 +85,25 @@ def armour_words(piece: Armour) -> str:
 
 
 def item_lines(now: Fighter, with_it: Fighter, data: object, *, in_use: bool = False,
-               thrower: Fighter | None = None) -> list[str]:
+               thrower: Fighter | None = None, rules: str = systems.DEFAULT) -> list[str]:
     """What examining a weapon or armour shows: its numbers as the fighter would have them
     with it in use (``with_it``: the world's Fighter with the thing in its place, its own
     known magic counted and that of what it puts aside not), and the same numbers ``now``;
-    for the thing in use (``in_use``) they are the same, so "Now" is left out. ``thrower``:
-    the Fighter whose throw of it counts its own magic (a weapon made for throwing)."""
-    lines = _item_lines(now, with_it, data, thrower or now)
+    for the thing in use (``in_use``) they are the same, so "Now" is left out, and armour in
+    use shows ``now``: the Fighter the @ screen and the status line are drawn from. Armour's
+    numbers are those of the combat system in play (``rules``), as the status line's are.
+    ``thrower``: the Fighter whose throw of it counts its own magic (a weapon made for
+    throwing)."""
+    worn = in_use and isinstance(data, Armour)  # a weapon in use is shown as the main blow
+    lines = _item_lines(now, now if worn else with_it, data, thrower or now, rules)
     return [line for line in lines if not line.startswith(NOW)] if in_use else lines
 
 
 NOW = "Now:  "
 
 
-def _item_lines(f: Fighter, with_it: Fighter, data: object, thrower: Fighter) -> list[str]:
+def _item_lines(f: Fighter, with_it: Fighter, data: object, thrower: Fighter,
+                rules: str) -> list[str]:
     if isinstance(data, profiles.Weapon) and data.is_missile:
         shot = profiles.shot(with_it)
         now = profiles.shot(f)
@@ -120,8 +125,13 @@ def _item_lines(f: Fighter, with_it: Fighter, data: object, thrower: Fighter) ->
                 f"{NOW}{attack_line(now)}" if now else NOW + "no missile weapon"]
     if isinstance(data, Armour):
         label = "Held" if data.is_shield else "Worn"
-        return [f"{label}: {defence_line(with_it)}", f"{NOW}{defence_line(f)}"]
+        return [f"{label}: {_defence_words(with_it, rules)}", f"{NOW}{_defence_words(f, rules)}"]
     return []
+
+
+def _defence_words(f: Fighter, rules: str) -> str:
+    """The manual's "Dv 11  Pv 0", or another system's own defence numbers."""
+    return defence_line(f) if rules == systems.DEFAULT else system_defence_words(rules, f)
 
 
 def _threat(attack: AttackProfile) -> list[str]:

@@ -133,7 +133,7 @@ def examine(session: Session, item: int) -> MenuScreen:
     lines = charscreen.item_lines(engine.fighter(me, known_only=True),
                                   engine.fighter(me, known_only=True, trying=item), data,
                                   in_use=engine.equipped_slot(item) is not None,
-                                  thrower=thrower)
+                                  thrower=thrower, rules=engine.rules)
     lines.append(f"Weight {describe.pounds(describe.weight_tenths(engine, item))}")
     text = getattr(data, "description", "")
     if text:

@@ -421,18 +421,21 @@ def test_bash_without_a_shield_says_you_have_no_shield():
     assert app.session.notice == "You have no shield to bash with."
 
 
-def test_the_map_does_not_jump_a_row_with_every_step_at_80x24():
-    """DCSS's way: the view stays while the player walks, and moves near an edge."""
-    app = GameApp.from_engine(Game.scenario(big_picture(40, 20)))
+def test_the_map_does_not_jump_a_row_with_every_step_where_the_light_leaves_room():
+    """DCSS's way: the view stays while the player walks, and moves near an edge (within the
+    light's reach of it). At 120x40 the map view has room to spare; at 80x24 its 17 rows are
+    the light's own 8 + 1 + 8, so there it follows every step up or down."""
+    app = GameApp.from_engine(Game.scenario(big_picture(40, 12)))
     rows_of_at = []
     for _ in range(15):
-        rows_of_at.append(where(render(app), "@")[0][1])
+        rows_of_at.append(where(render(app, 120, 40), "@")[0][1])
         press(app, "j")
     scrolls = sum(1 for a, b in zip(rows_of_at, rows_of_at[1:], strict=False) if b == a)
     assert scrolls <= 3  # the view scrolled at most a few times in 15 steps south
     assert len(set(rows_of_at)) > 5  # the @ walked down the screen instead
-    layout = Layout.of(tcod.console.Console(80, 24, order="F"))
+    layout = Layout.of(tcod.console.Console(120, 40, order="F"))
     assert all(0 <= y < layout.map.h for y in rows_of_at)
+    assert Layout.of(tcod.console.Console(80, 24, order="F")).map.h == 17
 
 
 def test_a_bigger_terminal_shows_more_of_the_map():
