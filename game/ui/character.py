@@ -16,7 +16,7 @@ from game.world.play import progress
 
 from . import describe, palette
 from .screen import InfoPage
-from .text import footer, put, put_runs
+from .text import footer, put, put_runs, wrap
 
 Cell = tuple[str, str, palette.Colour]
 RIGHT_COLUMN = 40
@@ -26,37 +26,39 @@ LABEL = 12  # least width of the label column of attacks
 
 class CharacterScreen(InfoPage):
     def draw(self, console: tcod.console.Console) -> None:
-        self._draw_header(console)
-        y = self._draw_attacks(console, 6)
+        y = self._draw_header(console)
+        y = self._draw_attacks(console, y)
         self._draw_equipment(console, y + 1)
         self._draw_training(console, y + 1)
         footer(console, "Any key: close")
 
-    def _draw_header(self, console: tcod.console.Console) -> None:
+    def _draw_header(self, console: tcod.console.Console) -> int:
+        """Who, stats, condition, defence and talents; a row too long for the console goes
+        on over the next (nothing is cut at 80 columns). Returns the first row after it."""
         engine, me = self.engine, self.engine.player
         name = engine.store.get(me, Player).character
         kind = engine.catalog.characters[name]
         hero = engine.component(me, Hero) or Hero()
-        put_runs(console, 1, 0, [(name, palette.TITLE), ("     Race ", palette.DIM),
-                                 (kind.race, palette.TEXT), ("   Class ", palette.DIM),
-                                 (kind.class_, palette.TEXT), ("   Level ", palette.DIM),
-                                 (str(hero.level), palette.TEXT)])
+        width = console.width - 2
+        y = _row(console, 0, [("", name, palette.TITLE), ("Race", kind.race, palette.TEXT),
+                              ("Class", kind.class_, palette.TEXT),
+                              ("Level", str(hero.level), palette.TEXT)], width)
         race = engine.catalog.races.get(kind.race)
         nxt = (f"/{levels.xp_for_level(hero.level + 1)}"
                if hero.level < levels.MAX_LEVEL else " (highest level)")
-        put_runs(console, 1, 1, [("XP ", palette.DIM), (f"{hero.xp}{nxt}", palette.TEXT)]
-                 + ([("   Trait ", palette.DIM),
-                     (f"{race.trait}: {race.trait_text}", palette.TEXT)] if race else []))
-        held = progress.talents_of(engine, me)
-        put_runs(console, 1, 5, [("Talents ", palette.DIM),
-                                 (", ".join(held) or "none yet", palette.TEXT)])
+        y = _row(console, y, [("XP", f"{hero.xp}{nxt}", palette.TEXT)]
+                 + ([("Trait", f"{race.trait}: {race.trait_text}", palette.TEXT)]
+                    if race else []), width)
         attrs = engine.store.get(me, Attributes)
-        _grid(console, 2, [(label, f"{value} ({stats.modifier(value):+d})", palette.TEXT)
+        _grid(console, y, [(label, f"{value} ({stats.modifier(value):+d})", palette.TEXT)
                            for label, value in (("Str", attrs.strength), ("Dex", attrs.dexterity),
                                                 ("Con", attrs.constitution),
                                                 ("Wil", attrs.willpower))])
-        _grid(console, 3, self._condition_cells())
-        _row(console, 4, self._defence_cells())
+        y = _grid_or_row(console, y + 1, self._condition_cells(), width)
+        y = _row(console, y, self._defence_cells(), width)
+        held = progress.talents_of(engine, me)
+        return _row(console, y, [("Talents", ", ".join(held) or "none yet", palette.TEXT)],
+                    width)
 
     def _condition_cells(self) -> list[Cell]:
         engine, me = self.engine, self.engine.player
@@ -119,14 +121,33 @@ class CharacterScreen(InfoPage):
         return None
 
     def _draw_equipment(self, console: tcod.console.Console, y: int) -> None:
+        """Each slot and what is in it, a long name wrapped over the rows below; where the
+        rows would run past the footer, the empty slots are named on one line instead."""
         engine = self.engine
         held = {engine.equipped_slot(i): i for i in engine.inventory()}
         put(console, 1, y, "Equipment", palette.HEADING)
-        for row, (slot, label) in enumerate(describe.SLOT_NAMES.items(), start=1):
+        width = RIGHT_COLUMN - 15
+        rows: list[tuple[str, str, palette.Colour]] = []
+        empty = []
+        for slot, label in describe.SLOT_NAMES.items():
             item = held.get(slot)
+            if item is None:
+                empty.append(label)
+                rows.append((label, "-", palette.FAINT))
+                continue
+            for i, part in enumerate(wrap(engine.item_name(item), width)):
+                rows.append((label if i == 0 else "", part, palette.TEXT))
+        if y + 1 + len(rows) > console.height - 1:  # no room: the empty slots in one line
+            rows = [r for r in rows if r[1] != "-"]
+            rows += [("", part, palette.FAINT) for part in
+                     wrap("empty: " + ", ".join(e.lower() for e in empty), RIGHT_COLUMN - 4)]
+        for row, (label, text, colour) in enumerate(rows, start=1):
+            if y + row >= console.height - 1:
+                return
             put(console, 3, y + row, label, palette.DIM)
-            text, colour = (engine.item_name(item), palette.TEXT) if item else ("-", palette.FAINT)
-            put(console, 3 + 11, y + row, text, colour, width=RIGHT_COLUMN - 15)
+            x = 3 if label == "" and colour == palette.FAINT and text.startswith("empty") \
+                else 3 + 11
+            put(console, x, y + row, text, colour, width=RIGHT_COLUMN - 1 - x)
 
     def _draw_training(self, console: tcod.console.Console, y: int) -> None:
         training = self.engine.store.get(self.engine.player, Training)
@@ -156,12 +177,34 @@ def _trained(training: Training) -> list[tuple[bool, str]]:
     return sorted((name in training.styles or name in stats.STYLES, name) for name in names)
 
 
-def _row(console: tcod.console.Console, y: int, cells: list[Cell]) -> None:
-    """Cells one after another, three spaces apart (for values too wide for the grid)."""
-    runs: list = []
+def _row(console: tcod.console.Console, y: int, cells: list[Cell], width: int) -> int:
+    """Cells one after another, three spaces apart (for values too wide for the grid); a cell
+    that would run past ``width`` starts the next row, and a value too long for a whole row is
+    wrapped. Returns the row after the last one used."""
+    x = 0
     for label, value, colour in cells:
-        runs += [("   " if runs else "", palette.DIM), (f"{label} ", palette.DIM), (value, colour)]
-    put_runs(console, 1, y, runs)
+        head = f"{label} " if label else ""
+        gap = 3 if x else 0
+        if x and x + gap + len(head) + len(value) > width:
+            y, x, gap = y + 1, 0, 0
+        parts = wrap(value, max(1, width - len(head))) if len(head) + len(value) > width \
+            else [value]
+        put_runs(console, 1 + x + gap, y, [(head, palette.DIM), (parts[0], colour)])
+        x += gap + len(head) + len(parts[0])
+        for part in parts[1:]:
+            y += 1
+            put(console, 1 + len(head), y, part, colour)
+            x = len(head) + len(part)
+    return y + 1
+
+
+def _grid_or_row(console: tcod.console.Console, y: int, cells: list[Cell], width: int) -> int:
+    """The cells in the stats grid's columns when each fits its column, else as a row."""
+    if len(cells) * GRID <= width + 1 and all(len(label) + 1 + len(value) < GRID
+                                              for label, value, _ in cells):
+        _grid(console, y, cells)
+        return y + 1
+    return _row(console, y, cells, width)
 
 
 def _grid(console: tcod.console.Console, y: int, cells: list[Cell]) -> None:

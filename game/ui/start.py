@@ -126,9 +126,9 @@ class StartScreen:
         put(console, console.width - 2 - len(corner), 0, corner, palette.DIM)
         blocks = [self._block(n, console.width - 6) for n in self.names]
         gap = 1
-        if self.stage != "quick":  # seven classes fit at 80x24: the rest show two lines each,
-            gap = 0  # the second cut short with "...", and no blank line between them
-            blocks = [b if i == self.selected else _brief(b, console.width - 6)
+        if self.stage != "quick":  # seven classes fit at 80x24: the rest show their name and
+            gap = 0  # numbers (the description only for the one chosen), no blank line between
+            blocks = [b if i == self.selected else _brief(b)
                       for i, b in enumerate(blocks)]
         rows = console.height - 4
         self.top = min(self.top, self.selected)
@@ -152,14 +152,14 @@ class StartScreen:
                     *[(t, palette.DIM) for t in wrap(f"{race.trait}: {race.trait_text}; "
                                                      + _changes(race), width)],
                     *[(t, palette.TEXT) for t in wrap(race.description, width)]]
-        if self.stage == "class":
+        if self.stage == "class":  # the talents beside the name, the numbers below them
             kind = self.catalog.characters[f"{self.race} {name}"]
             hero_class = self.catalog.classes[name]
             talents = hero_class.talents_at(1)
             later = min(hero_class.talents.values(), default=0)
             first = ", ".join(talents) if talents else f"talents from level {later}"
-            return [(name, palette.TITLE),
-                    *[(t, palette.DIM) for t in wrap(f"{first}; " + _summary(kind), width)],
+            return [(f"{name}{TALENTS_GAP}{first}", palette.TITLE),
+                    *[(t, palette.DIM) for t in wrap(_summary(kind), width)],
                     *[(t, palette.TEXT) for t in wrap(self.catalog.classes[name].kit.description,
                                                       width)]]
         if name in self.saved:
@@ -176,19 +176,20 @@ class StartScreen:
         selected = index == self.selected
         if selected:
             console.draw_rect(0, y, console.width, len(lines), ord(" "), bg=palette.SELECTED_BG)
-        put_runs(console, 2, y, [(f"{LETTERS[index]}) ", palette.KEY), lines[0]])
+        head, _, talents = lines[0][0].partition(TALENTS_GAP)
+        put_runs(console, 2, y, [(f"{LETTERS[index]}) ", palette.KEY), (head, lines[0][1]),
+                                 *([(TALENTS_GAP + talents, palette.DIM)] if talents else [])])
         for row, (text, colour) in enumerate(lines[1:], start=1):
             put(console, 5, y + row, text, colour)
 
 
-def _brief(block: list[Line], width: int) -> list[Line]:
-    """The name and the first line of a block, ending in "..." when more was cut."""
-    if len(block) <= 2 or block[2][1] != block[1][1]:
-        return block[:2]
-    text, colour = block[1]
-    if len(text) + 4 > width:
-        text = text[:width - 4].rsplit(" ", 1)[0]
-    return [block[0], (text.rstrip(",;") + " ...", colour)]
+TALENTS_GAP = "   "  # between a class's name and its talents, on the block's first line
+
+
+def _brief(block: list[Line]) -> list[Line]:
+    """The name and the numbers of a block, whole (every line of them), without the
+    description."""
+    return [block[0], *[line for line in block[1:] if line[1] == palette.DIM]]
 
 
 def _summary(kind: CharacterKind) -> str:

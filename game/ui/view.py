@@ -12,18 +12,16 @@ from dataclasses import dataclass
 import numpy as np
 import tcod.console
 
-from game.rules import charscreen, systems
-from game.world.core.components import Health, Player, Spells, Stance
 from game.world.core.sight import LIGHT_RADIUS
 from game.world.game import Game
 
-from . import describe, palette
+from . import palette
 from .camera import Camera, centred
 from .screen import Session
+from .status import status_lines
 from .text import put, put_runs, wrap
 
 STATUS_ROWS = 2
-MOD_NAME = 20  # characters of an overlay's name the status line shows
 MIN_LOG_ROWS, MAX_LOG_ROWS = 5, 12
 STATUS_BG = (22, 22, 36)
 Line = tuple[str, palette.Colour]
@@ -251,63 +249,11 @@ def _dimmed(colour: tuple[int, int, int]) -> tuple[int, int, int]:
 
 
 def draw_status(console: tcod.console.Console, engine: Game, rect: Rect) -> None:
-    """Two lines: who and how they stand, then where and when, and any trouble."""
+    """Two lines: who and how they stand, then where and when, and any trouble (``status``)."""
     console.draw_rect(rect.x, rect.y, rect.w, rect.h, ord(" "), bg=STATUS_BG)
-    put_runs(console, rect.x + 1, rect.y, _vitals_runs(engine, rect.w - 2),
-             width=rect.w - 2)
-    put_runs(console, rect.x + 1, rect.y + 1, _place_runs(engine), width=rect.w - 2)
-
-
-def _vitals_runs(engine: Game, width: int = 80) -> list[Line]:
-    """Who, hit points, stamina, stance and the defender's numbers of the combat system in
-    play (the manual's Dv and Pv, or another system's own); the name goes first when the
-    line would not fit (the @ screen still shows it)."""
-    me = engine.player
-    health, stance = engine.store.get(me, Health), engine.store.get(me, Stance)
-    runs = [
-        ("   HP ", palette.DIM),
-        (f"{health.hp}/{health.max_hp}", palette.health(health.hp / max(1, health.max_hp))),
-        ("   Stamina ", palette.DIM),
-        (f"{stance.stamina}/{stance.max_stamina}",
-         palette.health(stance.stamina / max(1, stance.max_stamina))),
-        ("   ", palette.DIM), (stance.name, palette.TEXT),
-        *_defence_runs(engine), *_spell_runs(engine)]
-    name = engine.store.get(me, Player).character
-    if len(name) + sum(len(text) for text, _ in runs) > width:
-        return [(runs[0][0].lstrip(), runs[0][1]), *runs[1:]]
-    return [(name, palette.TITLE), *runs]
-
-
-def _defence_runs(engine: Game) -> list[Line]:
-    if engine.rules == systems.DEFAULT:
-        defence = describe.defence(engine)
-        return [("   Dv ", palette.DIM), (str(defence.total()), palette.TEXT),
-                ("  Pv ", palette.DIM), (str(defence.protection), palette.TEXT)]
-    fighter = engine.fighter(engine.player, known_only=True)
-    return [("   ", palette.DIM),
-            (charscreen.system_defence_words(engine.rules, fighter), palette.TEXT)]
-
-
-def _spell_runs(engine: Game) -> list[Line]:
-    book = engine.component(engine.player, Spells)
-    if book is None or not book.known:
-        return []
-    return [("  SP ", palette.DIM), (f"{book.points}/{book.max_points}", palette.TEXT)]
-
-
-def _place_runs(engine: Game) -> list[Line]:
-    runs = [("Depth ", palette.DIM), (str(engine.depth), palette.TEXT),
-            ("   Turn ", palette.DIM), (str(engine.turn), palette.TEXT),
-            ("   Seed ", palette.DIM), (str(engine.seed), palette.TEXT)]
-    load = describe.burden_note(describe.burden(engine))
-    if load:
-        runs.append((f"   {load}", palette.WARN))
-    runs += [(f"   {name}", palette.BAD) for name in describe.conditions(engine, engine.player)]
-    if engine.store.get(engine.player, Player).wizard:
-        runs.append(("   WIZARD", palette.tone("wizard")))
-    if engine.content is not None:  # a modded game: the overlay it is played under
-        runs.append((f"   MOD {engine.content.name[:MOD_NAME]}", palette.tone("wizard")))
-    return runs
+    first, second = status_lines(engine, rect.w - 2)
+    put_runs(console, rect.x + 1, rect.y, first, width=rect.w - 2)
+    put_runs(console, rect.x + 1, rect.y + 1, second, width=rect.w - 2)
 
 
 def draw_log(console: tcod.console.Console, session: Session, rect: Rect) -> None:

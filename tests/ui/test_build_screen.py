@@ -36,9 +36,9 @@ def test_a_class_without_level_1_talents_says_when_its_first_comes():
     app = GameApp(seed=7)
     press(app, "d", "a")  # build your own, a human
     screen = text(app)
-    assert "talents from level 2; Str 14" in screen  # the warrior, first on the list
+    assert "a) warrior   talents from level 2" in screen  # the warrior, first on the list
     press(app, *["down"] * 6)  # to the mage, seventh
-    assert "talents from level 3; Str 9" in text(app)
+    assert "g) mage   talents from level 3" in text(app)
 
 
 def test_all_seven_classes_show_on_an_80x24_screen():
@@ -49,4 +49,6 @@ def test_all_seven_classes_show_on_an_80x24_screen():
     for letter, name in zip("abcdefg", ("warrior", "ranger", "duelist", "berserker",
                                         "guardian", "rogue", "mage"), strict=True):
         assert f"{letter}) {name}" in screen
-    assert "short sword ..." in screen  # a line cut short says so
+    assert "..." not in screen  # nothing cut short: every class's numbers whole
+    assert "short sword, short bow, leather jerkin" in screen
+    assert "mace, large shield, chain mail shirt" in screen

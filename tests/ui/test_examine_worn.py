@@ -10,7 +10,7 @@ from game.rules import systems
 from game.ui import describe
 from game.ui.app import GameApp
 from game.ui.inventory import examine
-from game.ui.view import _defence_runs
+from game.ui.status import defence_group
 from game.world.core import actions as A
 from game.world.core.components import Powers
 from game.world.game import Game
@@ -24,7 +24,7 @@ ROOM = """
 
 
 def status_defence(engine) -> str:
-    return "".join(text for text, _ in _defence_runs(engine)).strip().replace("  ", " ")
+    return "".join(text for text, _ in defence_group(engine)).strip().replace("  ", " ")
 
 
 @pytest.mark.parametrize("rules", systems.NAMES)

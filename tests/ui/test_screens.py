@@ -95,10 +95,10 @@ def test_status_line_shows_the_defence_of_the_combat_system_in_play(rules):
     engine = app.engine
     words = charscreen.system_defence_words(rules, engine.fighter(engine.player, known_only=True))
     status = Layout.of(tcod.console.Console(80, 24, order="F")).status
-    line = render(app)[status.y]
-    assert words in line and "Dv " not in line  # not the manual's numbers
-    assert "HP " in line and "SP " in line  # the name gives way first when it would not fit
-    assert ("elf mage" in line) == (rules != "tides")
+    first, second = render(app)[status.y:status.y + 2]
+    assert words in first + second and "Dv " not in first + second  # not the manual's numbers
+    assert "elf mage" in first and "HP " in first and "SP " in first  # nothing cut
+    assert "Depth 1" in second and first.rstrip() == first.rstrip()[:79]
 
 
 def test_status_shows_afflictions_only_when_present():
