@@ -173,6 +173,8 @@ def read_options(path: str | None) -> Options:
         return DEFAULT
     options = options_file.load(where)
     palette.apply(options.colours)
+    for warning in options.warnings:  # seen before the game takes the screen, and in it
+        print(f"warning: {where}: {warning}", file=sys.stderr)
     return options
 
 

@@ -82,6 +82,8 @@ class GameApp:
 
     def _begin(self, engine: Game) -> None:
         self.session = Session(engine, saver=self.saver, options=self.options)
+        if self.options.warnings:  # the options file's, on the game's first screen
+            self.session.note = "Options: " + " ".join(self.options.warnings)
         if engine.actions and engine.log:  # a game continued: its log is old news, not
             self.session.marker = engine.log[-1]  # a --more-- to page through again
         self.stack = [MainScreen(self.session)]

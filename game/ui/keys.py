@@ -135,6 +135,15 @@ def rebound(overrides: dict[str, tuple[str, ...]]) -> tuple[Binding, ...]:
         out.append(Binding(tuple(keys), binding.command, binding.help, binding.direction))
     return tuple(out)
 
+def left_keyless(overrides: dict[str, tuple[str, ...]]) -> list[tuple[str, tuple[str, ...]]]:
+    """The bindings the options file left with no key at all, each with the keys taken from
+    it: (name, keys), in the key table's order. A binding it gave no keys of its own (the
+    menu-only wizard command) is not counted."""
+    claimed = {key for keys in overrides.values() for key in keys}
+    return [(binding_name(b), b.keys) for b in BINDINGS
+            if b.keys and binding_name(b) not in overrides and set(b.keys) <= claimed]
+
+
 _LABELS = {
     "up": "Up", "down": "Down", "left": "Left", "right": "Right",
     "upleft": "Home", "upright": "PgUp", "downleft": "End", "downright": "PgDn",

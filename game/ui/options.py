@@ -22,6 +22,7 @@ class Options:
     roll_display: bool = False  # a new wizard game starts with the roll display on
     keys: dict[str, tuple[str, ...]] = field(default_factory=dict)  # binding name -> keys
     colours: dict[str, Colour] = field(default_factory=dict)  # palette name -> RGB
+    warnings: tuple[str, ...] = ()  # what the file did that it may not have meant
 
 
 DEFAULT = Options()

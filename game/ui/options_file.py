@@ -3,7 +3,9 @@
 ``python -m game play --options FILE`` reads FILE; without it, ``options.toml`` in the working
 directory is read if there is one. Every problem (bad TOML however deep or odd, an unknown
 option, a wrong kind of value, an unknown key or colour name, a key bound twice) is one
-:class:`OptionsError` line naming the file; the command line prints it and exits 2. It is
+:class:`OptionsError` line naming the file; the command line prints it and exits 2. A key
+taken from a binding that is then left with none is allowed, but warned of (``warnings``:
+printed before the game starts and shown on its first screen). It is
 read as a save is: a regular file only (a named pipe would hang, ``/dev/zero`` never end),
 and no more than ``MAX_BYTES`` of it. The file is only ever read. Example::
 
@@ -13,7 +15,7 @@ and no more than ``MAX_BYTES`` of it. The file is only ever read. Example::
 
     [keys]                 # a binding's keys ("?" lists the bindings)
     explore = ["o", "X"]
-    rest = "R"
+    rest = ["z", "5", "f5"]
 
     [colours]              # "#rrggbb" or [r, g, b]
     wall = "#c8b496"
@@ -32,7 +34,7 @@ from typing import Any
 from game.rules.names import did_you_mean
 
 from . import palette
-from .keys import NAMES, keymap, rebound
+from .keys import NAMES, keymap, left_keyless, rebound
 from .options import Options
 
 DEFAULT_PATH = Path("options.toml")  # in the working directory
@@ -118,7 +120,19 @@ def parse(data: dict[str, Any]) -> Options:
             flags[name] = data[name]
     keys = _keys(_table(data, "keys"))
     colours = _colours(_table(data, "colours"))
-    return Options(**flags, keys=keys, colours=colours)
+    return Options(**flags, keys=keys, colours=colours, warnings=keyless(keys))
+
+
+def keyless(keys: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
+    """A warning for each binding whose every key the file gave to another, leaving it none:
+    "[keys]: takeoff (take off or unwield) has no key left: 'R' went to rest"."""
+    warnings = []
+    for name, lost in left_keyless(keys):
+        takers = sorted({taker for taker, given in keys.items() if set(given) & set(lost)})
+        words = ", ".join(repr(k) for k in lost)
+        warnings.append(f"[keys]: {name} ({NAMES[name].help}) has no key left: {words} "
+                        f"went to {' and '.join(takers)}; give it one in [keys]")
+    return tuple(warnings)
 
 
 def _table(data: dict[str, Any], name: str) -> dict[str, Any]:

@@ -190,3 +190,35 @@ def test_a_hostile_options_file_is_one_line_and_exit_2(tmp_path, kind, says):
         pytest.fail(f"the {kind} options file hung the game")
     assert out.returncode == 2 and out.stderr.count("\n") == 1, out.stderr[-300:]
     assert f"{path}: " in out.stderr and says in out.stderr
+
+
+def test_a_key_taken_from_a_binding_left_with_none_is_a_warning_naming_it(tmp_path):
+    options = load(write(tmp_path, '[keys]\nrest = "R"\n'))
+    (warning,) = options.warnings
+    assert "takeoff" in warning and "'R'" in warning and "rest" in warning
+    assert "R" in options.keys["rest"]  # allowed: it is a warning, not an error
+    app = GameApp.from_engine(Game.scenario("#####\n#@..#\n#####"), options=options)
+    console = tcod.console.Console(80, 24, order="F")
+    app.draw(console)
+    screen = "\n".join("".join(chr(c or 32) for c in console.ch[:, y]) for y in range(24))
+    assert "takeoff" in screen  # on the game's first screen
+
+
+def test_the_readmes_options_example_leaves_every_binding_a_key(tmp_path):
+    import re
+    import textwrap
+    readme = (ROOT / "README.md").read_text()
+    block = re.search(r"```toml\n(.*?)```", readme, re.S)
+    assert block is not None
+    options = load(write(tmp_path, textwrap.dedent(block.group(1))))
+    assert options.keys and options.warnings == ()
+
+
+def test_the_play_command_prints_the_warning_before_the_game(tmp_path):
+    path = write(tmp_path, '[keys]\nrest = "R"\n')
+    result = subprocess.run(
+        [sys.executable, "-c", "import sys; from game.commands.play import read_options; "
+         f"read_options({str(path)!r})"], capture_output=True, text=True, cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert result.returncode == 0
+    assert result.stderr.startswith(f"warning: {path}: [keys]: takeoff")
