@@ -72,7 +72,7 @@ def record_end(engine: Game, save: Path, *, once: bool = True) -> list[str]:
     flags = engine.store.get(engine.player, Player)
     entry = {"score": score, "character": flags.character, "seed": engine.seed,
              "outcome": engine.outcome or "", "cause": engine.cause, "depth": deepest,
-             "turns": engine.turn, "wizard": flags.wizard}
+             "turns": engine.turn, "wizard": flags.wizard, scores.RULES: engine.rules}
     if engine.content is not None:  # a modded game's row names its overlay
         entry[scores.CONTENT] = engine.content.name
     try:

@@ -29,6 +29,9 @@ WAIT = 10.0  # seconds a game's end waits for another's to write the table
 _FIELDS = {"score": int, "character": str, "seed": int, "outcome": str, "cause": str,
            "depth": int, "turns": int, "wizard": bool, "date": str}
 CONTENT = "content"  # a modded game's row only: the name of the overlay it was played under
+RULES = "rules"  # the combat system; rows written before it was kept have none: "manual"
+UNNAMED_RULES = "manual"
+_OPTIONAL = {CONTENT: str, RULES: str}
 
 
 class ScoresError(Exception):
@@ -57,9 +60,8 @@ def read(path: Path = DEFAULT) -> list[dict[str, Any]]:
 
 
 def _valid(row: Any) -> bool:
-    return (isinstance(row, dict) and set(row) - {CONTENT} == set(_FIELDS)
-            and all(type(row[k]) is t for k, t in _FIELDS.items())
-            and type(row.get(CONTENT, "")) is str)
+    return (isinstance(row, dict) and set(_FIELDS) <= set(row) <= set(_FIELDS) | set(_OPTIONAL)
+            and all(type(row[k]) is t for k, t in {**_FIELDS, **_OPTIONAL}.items() if k in row))
 
 
 def record(entry: dict[str, Any], path: Path = DEFAULT, *,
@@ -100,15 +102,17 @@ def _add(entry: dict[str, Any], path: Path, once: bool) -> tuple[list[dict[str, 
 
 
 def table(scores: list[dict[str, Any]], mark: int | None = None, shown: int = SHOWN) -> list[str]:
-    """The table as lines of text (fits 80 columns); ``mark`` (a place) gets an arrow."""
+    """The table as lines of text (at most 78 columns, so the end screen need not wrap a row);
+    ``mark`` (a place) gets an arrow."""
     if not scores:
         return ["No scores yet."]
-    lines = ["  #  score  character        depth  turns  how it ended"]
+    lines = ["  #  score  character        rules  depth  turns how it ended"]
     for place, row in enumerate(scores[:shown], 1):
         flag = ">" if place == mark else " "
         sign = "W" if row["wizard"] else "M" if CONTENT in row else " "
+        rules = row.get(RULES, UNNAMED_RULES)
         lines.append(f"{flag}{place:>2} {row['score']:>6}{sign} {row['character']:<16} "
-                     f"{row['depth']:>5} {row['turns']:>6}  {row['cause'][:30]}")
+                     f"{rules:<6} {row['depth']:>5} {row['turns']:>6} {row['cause'][:30]}")
     if any(r["wizard"] for r in scores[:shown]):
         lines.append("  W: a wizard game")
     overlays = sorted({r[CONTENT] for r in scores[:shown] if CONTENT in r})

@@ -102,6 +102,12 @@ def game_time(ticks: int) -> str:
     return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
 
 
+def game_time_words(ticks: int) -> str:
+    """ "3:01:48 of game time": the game's own clock (a step is 6 s of it), said so, so that
+    nobody takes it for how long the game was played."""
+    return f"{game_time(ticks)} of game time"
+
+
 def terrain(engine: Game, x: int, y: int) -> str:
     gm = engine.gamemap
     if (x, y) == gm.stairs_down:

@@ -38,7 +38,7 @@ class EndScreen:
         x = max(1, (console.width - 60) // 2)
         facts = (("Character", engine.store.get(engine.player, Player).character),
                  ("Depth", str(engine.depth)), ("Turns", str(engine.turn)),
-                 ("Game time", describe.game_time(engine.now)), ("Seed", str(engine.seed)))
+                 ("Time", describe.game_time_words(engine.now)), ("Seed", str(engine.seed)))
         for row, (label, value) in enumerate(facts):
             put_runs(console, x, 5 + row, [(f"{label:<12}", palette.DIM), (value, palette.TEXT)])
         y = 5 + len(facts) + 1

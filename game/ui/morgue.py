@@ -1,10 +1,21 @@
-"""The character dump ("morgue") written when a game ends: who, how it ended, stats, gear,
-skills, kills, the last messages and the map around the player, as plain text."""
+"""The character dump ("morgue") written when a game ends: who, how it ended, level and
+experience, the combat system, stats, gear, everything carried, spells, skills, kills, the last
+messages and the map around the player, as plain text."""
 
 from __future__ import annotations
 
-from game.world.core.components import Attributes, Equipment, Hero, Player, Training
+from game.rules import levels
+from game.world.core.components import (
+    Attributes,
+    Equipment,
+    Hero,
+    Item,
+    Player,
+    Spells,
+    Training,
+)
 from game.world.game import Game
+from game.world.play import stacks
 
 from . import describe
 from .view import _sprites, _terrain
@@ -24,14 +35,17 @@ def morgue_text(engine: Game, score: int | None = None) -> str:
     lines = [f"{flags.character}{' (wizard game)' if flags.wizard else ''}{modded}",
              ("Escaped with the amulet of the deep." if won else f"Died: {engine.cause}."),
              f"Depth {engine.depth} (deepest {max(engine.levels, default=engine.depth)}), "
-             f"turn {engine.turn}, game time {describe.game_time(engine.now)}, "
-             f"seed {engine.seed}" + (f", score {score}" if score is not None else ""), ""]
+             f"turn {engine.turn}, {describe.game_time_words(engine.now)}, "
+             f"seed {engine.seed}" + (f", score {score}" if score is not None else ""),
+             level_line(engine), f"Rules: {rules_words(engine)}", ""]
     stats = engine.store.get(me, Attributes)
     lines += ["Stats", f"  Strength {stats.strength}  Dexterity {stats.dexterity}  "
               f"Constitution {stats.constitution}  Willpower {stats.willpower}", ""]
     lines += ["Equipment"] + [f"  {slot:<8} {engine.item_name(item)}"
                               for slot, item in engine.store.get(me, Equipment).slots().items()
                               if item is not None] + [""]
+    lines += ["Inventory"] + inventory_lines(engine) + [""]
+    lines += ["Spells"] + spell_lines(engine) + [""]
     training = engine.store.get(me, Training)
     lines += ["Skills and styles"] + [f"  {name:<20} rank {rank}" for name, rank in
                                       sorted({**training.skills, **training.styles}.items())
@@ -41,6 +55,35 @@ def morgue_text(engine: Game, score: int | None = None) -> str:
     lines += ["Last messages"] + [f"  {m.turn:>6} {m.line}"
                                   for m in engine.log[-LAST_MESSAGES:]] + [""]
     return "\n".join(lines + ["The map around you"] + map_lines(engine)) + "\n"
+
+
+def level_line(engine: Game) -> str:
+    """ "Level 4, 230 experience (next level at 320)"."""
+    hero = engine.component(engine.player, Hero) or Hero()
+    nxt = (f"next level at {levels.xp_for_level(hero.level + 1)}"
+           if hero.level < levels.MAX_LEVEL else "the highest level")
+    return f"Level {hero.level}, {hero.xp} experience ({nxt})"
+
+
+def rules_words(engine: Game) -> str:
+    """The combat system the game was played under, and its rules version past the first."""
+    version = engine.rules_version
+    return engine.rules + (f" (rules version {version})" if version and version > 1 else "")
+
+
+def inventory_lines(engine: Game) -> list[str]:
+    """Everything carried, by letter, where it was held or worn."""
+    items = stacks.by_letter(engine.inventory())
+    return [f"  {engine.store.get(i, Item).letter}) {describe.item_label(engine, i)}"
+            for i in items] or ["  nothing"]
+
+
+def spell_lines(engine: Game) -> list[str]:
+    book = engine.component(engine.player, Spells)
+    if book is None or not book.known:
+        return ["  none known"]
+    return [f"  {name}" for name in book.known] + [
+        f"  ({book.points} of {book.max_points} spell points left)"]
 
 
 def kills_by_kind(engine: Game) -> dict[str, int]:

@@ -255,8 +255,8 @@ class Report:
             f"  {self.critical_label:22}{t.crits / blows:>12.1%}{self.exact_crit:>12.1%}",
             f"  {'damage per attack':22}{t.damage / max(1, t.actions):>12.2f}"
             f"{self.exact_damage:>12.2f}",
-            f"  {'damage per second':22}{t.damage / max(1, t.ticks) * 10:>12.2f}",
-            f"  {'fight length (s)':22}{seconds:>12.1f}",
+            f"  {'damage per game second':22}{t.damage / max(1, t.ticks) * 10:>12.2f}",
+            f"  {'fight length (game s)':22}{seconds:>12.1f}",
         ]
 
 
@@ -268,7 +268,7 @@ def _pct(value: float, width: int = 0) -> str:
 def comparison(reports: dict[str, Report]) -> list[str]:
     """The same fight under several combat systems, one row each: simulated beside exact."""
     lines = [f"{'rules':8}{'wins':>8}{'exact':>8}{'hit':>8}{'exact':>8}{'crit':>7}"
-             f"{'exact':>7}{'dmg':>7}{'exact':>7}{'secs':>7}"]
+             f"{'exact':>7}{'dmg':>7}{'exact':>7}{'game s':>7}"]
     for name, r in reports.items():
         t = r.tally
         n, blows = max(1, t.fights), max(1, t.attacks)

@@ -147,7 +147,7 @@ def table(ins: Inspection) -> list[str]:
         f"  {'chance to hit':24}{pct(ins.your_hit):>12}{pct(ins.its_hit):>12}",
         f"  {system.CRITICAL_LABEL:24}{pct(ins.your_crit):>12}{pct(ins.its_crit):>12}",
         f"  {'damage per attack':24}{float(your_mean):>12.2f}{float(its_mean):>12.2f}",
-        f"  {'damage per second':24}{per_second(your_mean, you.ticks):>12.2f}"
+        f"  {'damage per game second':24}{per_second(your_mean, you.ticks):>12.2f}"
         f"{per_second(its_mean, it.ticks):>12.2f}",
         f"  {armour_line(ins)}",
         "",
