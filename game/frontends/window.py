@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 from pathlib import Path
@@ -86,6 +87,29 @@ def key_name(event: tcod.event.Event) -> str | None:
     return None
 
 
+def quiet_sdl() -> None:
+    """SDL's own log lines (tcod hands them to Python's logging as "tcod.sdl": "SYSTEM:App
+    name: python3", "RENDER:Created renderer: opengl") go nowhere: the window is the game's
+    output, and stdout and stderr are its one-line messages. SDL's errors still come back as
+    the exceptions tcod raises."""
+    sdl = logging.getLogger("tcod.sdl")
+    sdl.handlers[:] = [logging.NullHandler()]
+    sdl.propagate = False
+
+
+def open_window(tileset: tcod.tileset.Tileset) -> tcod.context.Context:
+    """The window, asked for at its size in pixels (80x24 cells of the font's: 1120x576 for
+    DejaVu Sans Mono at 24 pixels, as the README says), not left to SDL's guess; SDL's log
+    lines silenced first."""
+    quiet_sdl()
+    try:
+        return tcod.context.new(columns=COLUMNS, rows=ROWS, tileset=tileset,
+                                width=COLUMNS * tileset.tile_width,
+                                height=ROWS * tileset.tile_height, title="game", vsync=True)
+    except RuntimeError as err:
+        raise NoWindow("cannot open a window: " + " ".join(str(err).split())) from err
+
+
 def has_display() -> bool:
     """On Linux a window needs X11 or Wayland (SDL's dummy driver counts, for tests)."""
     if not sys.platform.startswith("linux"):
@@ -98,11 +122,7 @@ def run(app: App) -> int | None:
     (closing the window saves, like a hang-up). Returns the signal that ended it, if any."""
     if not has_display():
         raise NoWindow("no display for --window (DISPLAY is not set); play in the terminal")
-    try:
-        context = tcod.context.new(columns=COLUMNS, rows=ROWS, tileset=tileset(),
-                                   title="game", vsync=True)
-    except RuntimeError as err:
-        raise NoWindow("cannot open a window: " + " ".join(str(err).split())) from err
+    context = open_window(tileset())
     with context, stop_signals() as stop:
         dirty = True
         while True:

@@ -96,3 +96,26 @@ def test_no_font_anywhere_is_one_line(tmp_path, monkeypatch):
     monkeypatch.setattr(window, "FONTS", ())
     with pytest.raises(window.NoWindow, match=r"^no monospace font for --window \(.*gone.ttf"):
         window.tileset()
+
+
+def test_the_window_opens_at_the_readmes_size_and_sdl_says_nothing(tmp_path):
+    """1120x576 for 80x24 cells of 14x24 pixels; SDL's own log lines ("SYSTEM:App name",
+    "RENDER:Created renderer") reach neither stdout nor stderr: only the game's own line."""
+    script = (
+        "import signal, threading, os\n"
+        "from game.frontends import window\n"
+        "context = window.open_window(window.tileset())\n"
+        "print('size', *context.sdl_window.size)\n"
+        "context.close()\n"
+        "threading.Timer(3, lambda: os.kill(os.getpid(), signal.SIGTERM)).start()\n"
+        "from game.__main__ import main\n"
+        "main(['play', '--window', '--seed', '1', '--char', 'dwarf warrior'])\n"
+    )
+    run = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True,
+                         text=True, timeout=60,
+                         env={**os.environ, "SDL_VIDEODRIVER": "dummy", "PYTHONPATH": str(ROOT)})
+    lines = run.stdout.splitlines()
+    assert lines[0] == "size 1120 576"
+    assert len(lines) == 2 and lines[1].startswith("Saved in "), run.stdout
+    assert run.stderr == ""
+    assert "1120x576 for 80x24" in " ".join((ROOT / "README.md").read_text().split())
