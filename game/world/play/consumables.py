@@ -207,9 +207,9 @@ def cast(engine: Engine, action: A.Cast) -> A.Result:
     pos = engine.position(engine.player)
     if spell.shape != "self" and (action.x, action.y) == (pos.x, pos.y):
         return A.Impossible("Aim it away from yourself.")
-    why = _no_line(engine, spell, action.x, action.y)
-    if why is not None:
-        return why
+    no_line = _no_line(engine, spell, action.x, action.y)
+    if no_line is not None:
+        return no_line
     events = spells.cast(engine, engine.player, spell, action.x, action.y)
     return A.Done(tuple(events), spell.ticks)
 
