@@ -223,7 +223,7 @@ APP = "game.ui.app"
 ENV_UI = {"game.ui.view", "game.ui.describe", "game.ui.screen", "game.ui.camera",
           "game.ui.keys", APP}
 DRAWING = ENV_UI - {APP} | {"game.ui.menus", "game.ui.options", "game.ui.palette",
-                            "game.ui.text"}
+                            "game.ui.status", "game.ui.text"}
 """The UI modules the env may reach: those that draw the level and name things (and the
 ``Session`` and ``Camera`` a view is drawn from), the key table (what the full keyboard's
 actions are, and what each means), and the terminal's own app (``GameApp``),

@@ -19,7 +19,7 @@ from game.persist.replay import replay
 from game.ui.app import GameApp
 from game.ui.ending import EndScreen
 from game.ui.morgue import morgue_text
-from game.ui.view import _place_runs
+from game.ui.status import status_lines
 from game.ui.wizard_fsim import FsimScreen
 from game.ui.wizard_odds import odds_lines, odds_screen
 from game.wizard import scratch
@@ -82,7 +82,8 @@ def test_a_modded_save_verifies_replays_and_goes_on_without_its_folder(tmp_path,
     engine = savefile.continue_game(path)
     try:
         assert engine.catalog.creatures["kobold"].hit_points == 8
-        assert tuple(t for t, _ in _place_runs(engine) if "MOD" in t) == ("   MOD tough", )
+        second = status_lines(engine, 78)[1]
+        assert tuple(t for t, _ in second if "MOD" in t) == ("MOD tough", )
     finally:
         engine.close()
 

@@ -350,7 +350,7 @@ def test_death_screen_appears_when_the_player_dies_and_a_key_quits():
     assert app.engine.over and isinstance(app.screen, EndScreen)
     screen = text(app)
     assert "You die..." in screen and app.engine.cause in screen
-    assert "Seed" in screen and "Game time" in screen and "dwarf warrior" in screen
+    assert "Seed" in screen and "of game time" in screen and "dwarf warrior" in screen
     assert press(app, "l") is True  # a stray movement key does not skip it
     assert press(app, "enter") is False
 
