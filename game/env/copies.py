@@ -62,7 +62,8 @@ class UiState:
     """What the terminal's screen keeps of its own (``Session``), by value."""
 
     new: int | None  # how many messages at the end of the log are new (None: all)
-    notice: str | None
+    note: str | None  # the session's note and refusal, as they stand (the refusal is in the
+    refused: str | None  # copied log already: put back as it is, never said again)
     camera: tuple[tuple[int, int] | None, tuple[int, ...]]
     paged: bool  # --more-- has paged the latest messages already
 
@@ -71,13 +72,13 @@ class UiState:
         log = session.engine.log
         new = session.new_messages()
         return cls(None if session.marker is None or new == len(log) else new,
-                   session.notice, (session.camera.origin, session.camera.frame),
+                   session.note, session.refused, (session.camera.origin, session.camera.frame),
                    paged is not None and paged == paged_mark(session))
 
     def put(self, session: Session) -> bool:
         """Set ``session`` to this state; True when its latest messages were paged."""
         log = session.engine.log
         session.marker = None if self.new is None else log[len(log) - 1 - self.new]
-        session.notice = self.notice
+        session.note, session.refused = self.note, self.refused
         session.camera = Camera(*self.camera)
         return self.paged
