@@ -170,7 +170,7 @@ PLAY = {
 
 ELSEWHERE = {
     "A kobold archer comes into view.": "tests/world/test_effects.py",
-    "It has no vital spot.": "tests/world/test_scenarios.py",
+    "It has no vital spot.": "tests/world/test_blow_words.py",
     "The cave beetle bleeds to death.": "tests/world/test_fair_messages.py",
     "The giant rat bites the kobold.": "tests/world/test_feuds.py",
     "The giant rat fends off your sword.": "tests/world/test_system_words.py",

@@ -163,15 +163,16 @@ def _came_from(engine: Engine, attacker: int, target: int) -> str:
 
 def _natural_noun(engine: Engine, eid: int, defence: profiles.DefenceProfile,
                   worded: bool) -> str:
-    """What a blow turned by natural Defence glances off. The player's, since 0.3.0: what
-    the player wears (the armour's noun), else the race's own ("scales"), and only bare skin
-    is "skin"; games begun before said "skin" for every player, as they were played."""
+    """What a blow turned by natural Defence glances off. The player's, since 0.3.0: the
+    race's own ("scales"), else what the player wears (the armour's noun, when its magic
+    turned it), and only bare skin is "skin"; games begun before said "skin" for every
+    player, as they were played."""
     creature = esper.try_component(eid, Creature)
     if creature is None:
         if not worded:
             return "skin"
-        noun = defence.protection_noun
-        return (defence.natural_noun or "skin") if noun == "armour" else noun
+        noun = defence.natural_noun or defence.protection_noun
+        return "skin" if noun == "armour" else noun
     return engine.catalog.creatures[creature.kind].natural_noun or "hide"
 
 
