@@ -1,4 +1,4 @@
-"""The command line: ``python -m game [play|replay|verify|bot|balance|odds|fsim|bench] ...``.
+"""The command line: ``python -m game [play|replay|verify|bot|balance|odds|fsim|curve|bench]``.
 
 This module only parses and dispatches; each command lives in ``game/commands/``. Bad input
 gets one clear line and a non-zero exit, never a traceback.
@@ -109,8 +109,25 @@ def add_bot(commands) -> None:
                      help="play with the auto-pickup game option on (off by default)")
 
 
+def add_sweep(p: argparse.ArgumentParser) -> None:
+    """--jobs N and --ray ADDRESS: where a sweep's independent jobs run (game.lab.sweep)."""
+    from game.commands.sweeps import ray_address
+    from game.lab.sweep import JOBS
+
+    p.add_argument("--jobs", type=whole(1, JOBS), default=1, metavar="J",
+                   help="jobs run at once, in J local processes (default 1: in this one)")
+    p.add_argument("--ray", type=ray_address, metavar="ADDRESS",
+                   help="run the jobs on the Ray cluster at ADDRESS ('local' starts one here; "
+                        "pip install -e '.[cluster]')")
+
+
+def add_plot(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--plot", type=given, metavar="FILE.png",
+                   help="draw a chart into FILE.png (pip install -e '.[plots]')")
+
+
 def add_balance(commands) -> None:
-    from game.commands.balance import ACTIONS, JOBS, SEEDS, TARGET
+    from game.commands.balance import ACTIONS, SEEDS, TARGET
 
     balance = commands.add_parser("balance", help="how often the bot reaches a depth, over "
                                   "fixed seeds, for each ready character (docs/balance.md)")
@@ -124,8 +141,7 @@ def add_balance(commands) -> None:
                          help=f"the most actions per game (default {ACTIONS})")
     balance.add_argument("--char", type=character_name, metavar="NAME", default=None,
                          help="one character only (default: every ready one)")
-    balance.add_argument("--jobs", type=whole(1, JOBS), default=1, metavar="J",
-                         help="games played at once, in J processes (default 1)")
+    add_sweep(balance)
     add_content(balance)
 
 
@@ -146,6 +162,25 @@ def add_wizard_tools(commands) -> None:
                       help="fight as play does: training, stamina, bleeding, poison and "
                            "regeneration during the fight (by default as the exact figure "
                            "assumes)")
+    add_sweep(fsim)
+    add_plot(odds)
+    add_plot(fsim)
+    curve = commands.add_parser("curve", help="the exact odds (hit, kill first) against one "
+                                "varied stat of the defender or the attacker")
+    add_seed_and_char(curve)
+    add_rules(curve, argparse.SUPPRESS, extra=", or all of them side by side")
+    add_content(curve, argparse.SUPPRESS)
+    curve.add_argument("attacker", type=character_name, metavar="ATTACKER",
+                       help="a creature, a starting character, or 'player'")
+    curve.add_argument("defender", type=character_name, metavar="DEFENDER")
+    curve.add_argument("--vary", type=given, required=True,
+                       metavar="[attacker.|defender.]NAME=LOW..HIGH",
+                       help="the stat to vary (the defender's unless attacker. is given): a "
+                            "whole-number field of its entry in the tables (hit_points, "
+                            "strength, natural_defence, ...), or defence or protection; "
+                            "e.g. defence=8..24")
+    add_plot(curve)
+    add_sweep(curve)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -183,11 +218,15 @@ def run(command: str, args: argparse.Namespace) -> int:
         from game.commands import balance
 
         return balance.run(args)
-    if command in ("odds", "fsim"):
-        from game.commands import wizard
-
+    if command in ("odds", "fsim", "curve"):
         args.char = args.char or "dwarf warrior"
         args.seed = args.seed if args.seed is not None else 0
+        if command == "curve":
+            from game.commands import curve
+
+            return curve.run(args)
+        from game.commands import wizard
+
         return wizard.run_odds(args) if command == "odds" else wizard.run_fsim(args)
     from game import bench
 

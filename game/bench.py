@@ -27,13 +27,14 @@ import os
 import statistics
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import numpy as np
 import tcod.console
 
 from game.frontends.terminal import AnsiRenderer
+from game.lab import progress
 from game.persist.replay import Seeker, verify
 from game.persist.savefile import load, save
 from game.ui.app import GameApp
@@ -313,14 +314,24 @@ def run(quick: bool = False) -> dict[str, float | None]:
     steps, turns, actions, frames = (200, 100, 400, 15) if quick else \
         (20_000, 3_000, 100_000, 300)
     rounds = 1 if quick else ROUNDS
-    figures = env_rates(steps // rounds, rounds)
-    figures |= key_costs(steps // rounds, rounds)
-    figures["engine_turns_per_s"] = statistics.median(
-        engine_turns_per_second(s, turns) for s in SEEDS)
-    figures |= save_figures(actions)
-    figures |= frame_figures(SEEDS[0], frames)
-    figures["odds_ms"] = odds_ms(12 if quick else 20)
-    figures["fsim_attacks_per_s"] = fsim_rate(100 if quick else 2000)
+    stages: list[tuple[str, Callable[[], Mapping[str, float | None]]]] = [
+        ("the env and NLE", lambda: env_rates(steps // rounds, rounds)),
+        ("key costs", lambda: key_costs(steps // rounds, rounds)),
+        ("engine turns", lambda: {"engine_turns_per_s": statistics.median(
+            engine_turns_per_second(s, turns) for s in SEEDS)}),
+        ("a long recording", lambda: save_figures(actions)),
+        ("drawing frames", lambda: frame_figures(SEEDS[0], frames)),
+        ("odds and fsim", lambda: {"odds_ms": odds_ms(12 if quick else 20),
+                                   "fsim_attacks_per_s": fsim_rate(100 if quick else 2000)}),
+    ]
+    figures: dict[str, float | None] = {}
+    # A bar of the stages on a terminal's stderr, drawn between two stages only: no stage's
+    # timing pays for it.
+    with progress.bar(len(stages), unit="stage", desc="bench") as bar:
+        for name, stage in stages:
+            bar.set_description_str(f"bench: {name}")
+            figures |= stage()
+            bar.update(1)
     return figures
 
 

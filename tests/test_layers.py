@@ -18,6 +18,8 @@ ALLOWED = {
     "ui": ({"rules", "content", "world", "wizard", "ui"}, {"tcod", "numpy"}),
     "frontends": ({"ui", "frontends"}, {"tcod", "numpy", "blessed"}),
     "wizard": ({"rules", "content", "world", "wizard"}, {"numpy"}),
+    # The lab runs, gathers and draws the wizard's tools: sweeps, progress, curves, charts.
+    "lab": ({"rules", "content", "world", "wizard", "lab"}, {"tqdm", "matplotlib", "ray"}),
     # The Gymnasium environment (the package game/env/) is a front end for bots: it saves
     # recordings (persist) and draws the screen in the window front end's font.
     "env": ({"rules", "content", "world", "persist", "ui", "frontends", "env"},

@@ -12,11 +12,13 @@ from __future__ import annotations
 import argparse
 import re
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from functools import partial
 from typing import TYPE_CHECKING
 
+from game.lab import bot_games
+from game.lab.sweep import SweepError
+
+from . import sweeps
 from .common import EXIT_USAGE, fail, tables, under, unknown
 
 if TYPE_CHECKING:
@@ -25,7 +27,6 @@ if TYPE_CHECKING:
 SEEDS = 100
 TARGET = 3
 ACTIONS = 1500
-JOBS = 64  # processes at most: more would only wait on each other
 
 
 @dataclass(frozen=True)
@@ -91,14 +92,17 @@ def run(args: argparse.Namespace) -> int:
     if args.first + args.seeds > ALL.stop:
         return fail(f"seeds {args.first} to {args.first + args.seeds - 1} go past the last "
                     f"seed, {ALL.stop - 1}", EXIT_USAGE)
+    where = sweeps.where(args)
+    if isinstance(where, str):
+        return fail(where, EXIT_USAGE)
     seeds = range(args.first, args.first + args.seeds)
+    try:  # each game stands alone: the same figures however and wherever they are played
+        played = bot_games.play(play_one, [(name, s) for name in chosen for s in seeds],
+                                where, target=args.depth, actions=args.actions,
+                                content=content)
+    except SweepError as err:
+        return fail(str(err), EXIT_USAGE)
     for name in chosen:
-        one = partial(play_one, name, target=args.depth, actions=args.actions,
-                      content=content)
-        if args.jobs > 1:  # each game stands alone: the same figures whatever the jobs
-            with ProcessPoolExecutor(args.jobs) as pool:
-                games = list(pool.map(one, seeds))
-        else:
-            games = [one(s) for s in seeds]
-        print("\n".join(report(name + under(content), games, args.depth)), flush=True)
+        print("\n".join(report(name + under(content), played[name], args.depth)),
+              flush=True)
     return 0

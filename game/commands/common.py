@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import os
+import stat
 import sys
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
@@ -108,3 +110,19 @@ def unknown(kind: str, name: str, known: Iterable[str]) -> str:
     """ "unknown creature 'kobol'; did you mean: kobold, kobold archer?" (the same matcher
     as the wizard's name prompt)."""
     return did_you_mean(kind, name, known)
+
+
+def output_refused(path: str) -> str | None:
+    """Why a file the command is to write (``--csv``, ``--plot``) cannot be, checked before
+    the work: not a folder, a pipe (which would block) or a device, and in a folder that
+    exists."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        folder = os.path.dirname(path) or "."
+        return None if os.path.isdir(folder) else f"{path}: there is no folder {folder}"
+    except OSError as err:
+        return f"{path}: {err.strerror or err}"
+    if not stat.S_ISREG(mode):
+        return f"{path}: not a regular file (a folder, a pipe or a device); name a file"
+    return None

@@ -8,6 +8,7 @@ import signal
 from pathlib import Path
 
 from game.frontends.stopping import Stop, stop_signals
+from game.lab import progress
 from game.persist import scores
 from game.persist.replay import verify
 from game.persist.savefile import DEFAULT_DIR, SaveError, save
@@ -20,7 +21,8 @@ from .common import EXIT_INTERRUPTED, EXIT_USAGE, fail, tables, under, unknown
 
 def run_verify(args: argparse.Namespace) -> int:
     try:
-        code, message = verify(args.path)
+        with progress.bar(0, unit="action", desc="verify") as bar:
+            code, message = verify(args.path, _counted(bar))
     except KeyboardInterrupt:  # verify only reads: nothing to save or undo
         return fail(f"{args.path}: verify interrupted (Ctrl-C); nothing was changed",
                     EXIT_INTERRUPTED)
@@ -60,6 +62,16 @@ def run_bot(args: argparse.Namespace) -> int:
     outcome = engine.cause if engine.over else "alive"
     print(f"bot: {summary}, {outcome}; saved to {path}")
     return 0
+
+
+def _counted(bar: progress.Bar):
+    """verify's ``progress``: the bar learns the recording's length, then counts the actions
+    replayed (a bar shows only on a terminal, once a second has passed: a long recording)."""
+    def tell(done: int, total: int) -> None:
+        if bar.total != total:
+            bar.total = total
+        bar.update(done - bar.n)
+    return tell
 
 
 class _Stopped(Exception):

@@ -6,22 +6,20 @@ from __future__ import annotations
 
 import argparse
 import csv
-import os
-import stat
-import sys
 import textwrap
-import time
 
 from game.content.catalog import Catalog
+from game.lab import fights
+from game.lab.sweep import SweepError
 from game.rules import systems
 from game.wizard import scratch
-from game.wizard.fsim import PLAYER, Arena, comparison, mode_words, simulate
+from game.wizard.fsim import PLAYER, comparison, mode_words
 from game.wizard.inspect import Side, inspect, table
 from game.wizard.side_by_side import side_by_side
 
-from .common import EXIT_USAGE, fail, tables, under, unknown
+from . import plots, sweeps
+from .common import EXIT_USAGE, fail, output_refused, tables, under, unknown
 
-BAR = 30
 ALL = "all"  # --rules all: every combat system side by side
 
 
@@ -29,18 +27,27 @@ class BadName(ValueError):
     pass
 
 
-def side(catalog: Catalog, name: str, character: str) -> Side:
+def fighter_name(catalog: Catalog, name: str, character: str) -> str:
+    """The table entry a side names: a creature or a starting character (``player``: the
+    build chosen with --char)."""
     if name == PLAYER:
         name = character
     if name in catalog.characters or name in catalog.creatures:
-        return scratch.side(name, catalog)
+        return name
     raise BadName(unknown("fighter", name, [PLAYER, *catalog.characters, *catalog.creatures]))
 
 
+def side(catalog: Catalog, name: str, character: str) -> Side:
+    return scratch.side(fighter_name(catalog, name, character), catalog)
+
+
 def run_odds(args: argparse.Namespace) -> int:
-    names = _rules(args)
-    if names is None:
-        return fail(systems.unknown_rules(args.rules) + " (or all)", EXIT_USAGE)
+    names = rules_asked(args)
+    if isinstance(names, str):
+        return fail(names, EXIT_USAGE)
+    plot = getattr(args, "plot", None)
+    if problem := plots.refused(plot):
+        return fail(problem, EXIT_USAGE)
     found = tables(args)
     if isinstance(found, int):
         return found
@@ -51,19 +58,30 @@ def run_odds(args: argparse.Namespace) -> int:
         return fail(str(err), EXIT_USAGE)
     if content is not None:
         print(f"The game's tables under the overlay {content.name!r} ({content.where})")
-    if len(names) == 1:
-        print("\n".join(table(inspect(you, it, names[0]))))
+    inspections = {name: inspect(you, it, name) for name in names}
+    if plot is not None:
+        from game.lab import charts
+
+        try:
+            charts.save(charts.odds_chart(inspections, under(content)), plot)
+        except OSError as err:
+            return fail(f"{plot}: the chart could not be written: {err.strerror or err}")
+        print(f"{you.name} against {it.name}: the exact odds drawn in {plot}")
+    elif len(names) == 1:
+        print("\n".join(table(inspections[names[0]])))
     else:
-        print("\n".join(side_by_side({name: inspect(you, it, name) for name in names})))
+        print("\n".join(side_by_side(inspections)))
     return 0
 
 
-def _rules(args: argparse.Namespace) -> tuple[str, ...] | None:
-    """The systems asked for: one name, or all five; None for an unknown name."""
+def rules_asked(args: argparse.Namespace) -> tuple[str, ...] | str:
+    """The systems asked for (one name, or all five), or the line refusing an unknown one."""
     rules = getattr(args, "rules", None) or systems.DEFAULT
     if rules == ALL:
         return systems.NAMES
-    return (rules,) if rules in systems.NAMES else None
+    if rules in systems.NAMES:
+        return (rules,)
+    return systems.unknown_rules(rules) + " (or all)"
 
 
 def _fsim_sides(catalog: Catalog, args: argparse.Namespace) -> tuple[str, str, str]:
@@ -83,9 +101,12 @@ def _fsim_sides(catalog: Catalog, args: argparse.Namespace) -> tuple[str, str, s
 
 
 def run_fsim(args: argparse.Namespace) -> int:
-    names = _rules(args)
-    if names is None:
-        return fail(systems.unknown_rules(args.rules) + " (or all)", EXIT_USAGE)
+    names = rules_asked(args)
+    if isinstance(names, str):
+        return fail(names, EXIT_USAGE)
+    where = sweeps.where(args)
+    if isinstance(where, str):
+        return fail(where, EXIT_USAGE)
     found = tables(args)
     if isinstance(found, int):
         return found
@@ -95,66 +116,46 @@ def run_fsim(args: argparse.Namespace) -> int:
     except BadName as err:
         return fail(str(err), EXIT_USAGE)
     as_play = bool(getattr(args, "as_play", False))
-    if args.csv and (problem := _csv_refused(args.csv)):
-        return fail(problem, EXIT_USAGE)
-    reports = {}
-    for name in names:
-        arena = Arena(attacker, defender, seed=args.seed, character=character, rules=name,
-                      as_play=as_play, catalog=catalog)
-        started = time.monotonic()
-        reports[name] = simulate(arena, args.rounds, progress=_progress(args.rounds, started))
-        arena.engine.close()
-        if sys.stderr.isatty() and time.monotonic() - started > 1:
-            print(file=sys.stderr)
+    plot = getattr(args, "plot", None)
+    for problem in (args.csv and output_refused(args.csv), plots.refused(plot)):
+        if problem:
+            return fail(problem, EXIT_USAGE)
+    try:
+        done = fights.run(attacker, defender, character, names, seed=args.seed,
+                          rounds=args.rounds, as_play=as_play, where=where, content=content)
+    except SweepError as err:
+        return fail(str(err), EXIT_USAGE)
+    reports = done.reports
+    fought = min(r.tally.fights for r in reports.values())
     title = (f"{character if attacker == PLAYER else attacker} against {defender}, "
              f"seed {args.seed}{under(content)}")
     if len(names) == 1:
         print(title + ("" if names[0] == systems.DEFAULT else f", {names[0]} rules"))
         print("\n".join(reports[names[0]].lines()))
     else:
-        print(f"{title}, {args.rounds} fights under each rules")
+        print(f"{title}, {fought} fights under each rules")
         print("\n".join(comparison(reports)))
     words = mode_words(as_play) + ("" if as_play else " --as-play fights as play does.")
     print("\n".join(textwrap.wrap(words, 80)))
+    if done.stopped:
+        print(f"Stopped by Ctrl-C after {fought} of {args.rounds} fights"
+              + (" under each rules." if len(names) > 1 else "."))
     if args.csv:
         try:
             _write_csv(args.csv, reports)
         except OSError as err:
             return fail(f"{args.csv}: the fights could not be written: {err.strerror or err}")
+    if plot is not None:
+        from game.lab import charts
+
+        heading = f"{title}, {fought} fights" + (" under each rules" if len(names) > 1 else
+                                                 f", {names[0]} rules")
+        try:
+            charts.save(charts.fsim_chart(heading, reports), plot)
+        except OSError as err:
+            return fail(f"{plot}: the chart could not be written: {err.strerror or err}")
+        print(f"Drawn in {plot}.")
     return 0
-
-
-def _csv_refused(path: str) -> str | None:
-    """Why the --csv file cannot be written, checked before the fights: not a folder, a pipe
-    (which would block) or a device, and in a folder that exists."""
-    try:
-        mode = os.stat(path).st_mode
-    except FileNotFoundError:
-        folder = os.path.dirname(path) or "."
-        return None if os.path.isdir(folder) else f"{path}: there is no folder {folder}"
-    except OSError as err:
-        return f"{path}: {err.strerror or err}"
-    if not stat.S_ISREG(mode):
-        return f"{path}: not a regular file (a folder, a pipe or a device); name a file"
-    return None
-
-
-def _progress(total: int, started: float):
-    """A bar on a terminal's stderr, once the run has taken more than a second; redrawn
-    only when it grows."""
-    shown = [-1]
-
-    def show(done: int) -> None:
-        if not sys.stderr.isatty() or time.monotonic() - started < 1:
-            return
-        percent = 100 * done // max(1, total)
-        if percent == shown[0]:
-            return
-        shown[0] = percent
-        filled = BAR * done // max(1, total)
-        print(f"\r[{'#' * filled}{'.' * (BAR - filled)}] {done}/{total} fights "
-              "(Ctrl-C stops with what is done)", end="", file=sys.stderr, flush=True)
-    return show
 
 
 def _write_csv(path: str, reports: dict) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from types import TracebackType
 
 from game.rules.messages import plural
@@ -154,16 +155,25 @@ def replay(save: SaveData | str | os.PathLike, *, upto: int | None = None,
     return seeker
 
 
-def verify(path: str | os.PathLike) -> tuple[int, str]:
+VERIFY_STRIDE = 100  # actions replayed between two calls of verify's ``progress``
+
+
+def verify(path: str | os.PathLike,
+           progress: Callable[[int, int], None] | None = None) -> tuple[int, str]:
     """(0, ...) in sync, (1, ...) out of sync naming the first differing action, (2, ...)
     unreadable, or made by a game version this one does not read (``versions``); the
-    message is one line."""
+    message is one line. ``progress(done, total)`` is told how many actions are replayed,
+    every ``VERIFY_STRIDE`` of them."""
     try:
         save = load(path)
     except SaveError as err:
         return 2, str(err)
     try:
-        with replay(save, engine_keyframes=False) as seeker:
+        with replay(save, upto=0, engine_keyframes=False) as seeker:
+            for done in range(VERIFY_STRIDE, seeker.length + VERIFY_STRIDE, VERIFY_STRIDE):
+                seeker.seek(min(done, seeker.length))
+                if progress is not None:
+                    progress(seeker.index, seeker.length)
             _check_final(seeker)
     except OutOfSync as err:
         return 1, f"{path}: {err}{_last_good(save, err.action)}"

@@ -1,0 +1,204 @@
+"""``curve``: the exact odds against one varied stat of the attacker or the defender.
+
+``--vary [attacker.|defender.]NAME=LOW..HIGH`` (the defender's when no side is named) takes
+each whole number from LOW to HIGH in turn. NAME is a whole-number field of that side's entry
+in the tables (``creatures.toml`` for a creature: ``hit_points``, ``strength``,
+``natural_defence``, ...; ``characters.toml`` for a starting character: ``base_hp``,
+``strength``, ...), changed in a copy of the tables and built by the one builder of fighters
+(``game.wizard.scratch``), so the fighter is what play would make of that entry; or one of
+``TOTALS``: ``defence`` (the Defence the side meets a blow with) or ``protection`` (its
+Protection), set to each value whatever it is made of, by a part of its own added to the
+fighter play built. Each point's figures are the odds inspector's (``game.wizard.inspect``):
+the chance that the attacker's blow hits and that it kills the defender first, under each
+combat system asked for. The points are jobs of a sweep (``game.lab.sweep``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, fields, replace
+from fractions import Fraction
+
+from game.content.catalog import Catalog
+from game.content.characters import character_specs
+from game.content.creatures import creature_specs
+from game.content.editions import catalog_for
+from game.content.overlay import Overlay
+from game.rules import profiles
+from game.rules.names import did_you_mean
+from game.rules.systems.common import manual_defence, protection
+from game.wizard import scratch
+from game.wizard.inspect import Side, inspect
+
+from . import sweep
+
+ATTACKER, DEFENDER = "attacker", "defender"
+TOTALS = ("defence", "protection")  # set whatever they are made of, not a table's field
+MOST_POINTS = 201
+REASON = "set by the curve"  # the part that makes a total what the curve asks
+SYNTAX = "expected [attacker.|defender.]NAME=LOW..HIGH, e.g. defence=8..24"
+
+
+class BadVary(ValueError):
+    """A --vary the command refuses: one line for exit 2."""
+
+
+@dataclass(frozen=True, slots=True)
+class Vary:
+    side: str  # ATTACKER or DEFENDER
+    name: str
+    low: int
+    high: int
+
+    @property
+    def values(self) -> range:
+        return range(self.low, self.high + 1)
+
+    def text(self) -> str:
+        return f"{self.name}={self.low}..{self.high}"
+
+
+def parse(text: str) -> Vary:
+    """``[attacker.|defender.]NAME=LOW..HIGH`` as a Vary; the range must hold a value."""
+    match = re.fullmatch(r"\s*(?:(attacker|defender)\.)?([a-z_]+)\s*=\s*(-?\d{1,9})\s*\.\.\s*"
+                         r"(-?\d{1,9})\s*", text)
+    if match is None:
+        raise BadVary(f"--vary {text[:60]!r}: {SYNTAX}")
+    side, name, low, high = match[1] or DEFENDER, match[2], int(match[3]), int(match[4])
+    if high < low:
+        raise BadVary(f"--vary {text.strip()}: the range is empty ({low} is above {high}; "
+                      "give the smaller value first)")
+    if high - low + 1 > MOST_POINTS:
+        raise BadVary(f"--vary {text.strip()}: {high - low + 1} values; at most {MOST_POINTS}")
+    return Vary(side, name, low, high)
+
+
+def _table(name: str, catalog: Catalog) -> tuple[str, dict, dict]:
+    """(the table's word, its entries, its field specs) for the entry ``name``."""
+    if name in catalog.characters:
+        return "character", catalog.characters, character_specs(catalog.armoury)
+    return "creature", catalog.creatures, creature_specs(catalog.armoury)
+
+
+def stat_names(name: str, catalog: Catalog) -> list[str]:
+    """What a curve may vary of ``name``: its table's whole-number fields, then the totals."""
+    _, entries, specs = _table(name, catalog)
+    own = {f.name for f in fields(next(iter(entries.values())))}
+    return [*sorted(k for k, spec in specs.items() if spec.kind == "int" and k in own), *TOTALS]
+
+
+def check(vary: Vary, name: str, catalog: Catalog) -> None:
+    """That ``name`` has the stat and that every value is one its table allows."""
+    word, _, specs = _table(name, catalog)
+    names = stat_names(name, catalog)
+    if vary.name not in names:
+        raise BadVary(f"--vary: the tables give the {word} {name!r} no " + did_you_mean(
+            "stat", vary.name, names).removeprefix("unknown "))
+    least, most = (0, None) if vary.name in TOTALS else \
+        (specs[vary.name].low, specs[vary.name].high)
+    if least is not None and vary.low < least:
+        raise BadVary(f"--vary {vary.text()}: the {name}'s {vary.name} is at least {least}")
+    if most is not None and vary.high > most:
+        raise BadVary(f"--vary {vary.text()}: the {name}'s {vary.name} is at most {most}")
+
+
+def varied(name: str, stat: str, value: int, catalog: Catalog) -> Side:
+    """``name`` as the inspector sees it with ``stat`` at ``value``: its table entry changed
+    in a copy of the tables and built by play's builder, or a total set on that build."""
+    if stat in TOTALS:
+        return with_total(scratch.side(name, catalog), stat, value)
+    _, entries, _ = _table(name, catalog)
+    changed = {**entries, name: replace(entries[name], **{stat: value})}
+    tables = replace(catalog, characters=changed) if name in catalog.characters else \
+        replace(catalog, creatures=changed)
+    return scratch.side(name, tables)
+
+
+def total(fighter: profiles.Fighter, stat: str) -> int:
+    """The fighter's Defence against a blow, or its Protection (every system's numbers are
+    made of them)."""
+    return manual_defence(fighter) if stat == "defence" else protection(fighter)
+
+
+def with_total(side: Side, stat: str, value: int) -> Side:
+    """``side`` with its Defence (as dodge, the kind that adds up) or Protection made
+    ``value`` by a part of its own."""
+    f = side.fighter
+    change = value - total(f, stat)
+    kind = "dodge" if stat == "defence" else "protection"
+    if change:
+        f = replace(f, magic=(*f.magic, profiles.Magic(kind, change, REASON)))
+    assert total(f, stat) == value, (stat, value, total(f, stat))
+    return replace(side, fighter=f)
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """One point of a curve: the two sides, the stat at one value, the systems, and the
+    overlay the tables are under (it travels whole)."""
+
+    attacker: str
+    defender: str
+    side: str
+    stat: str
+    value: int
+    rules: tuple[str, ...]
+    content: Overlay | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    """The figures at one value, a pair (hit, kill first) for each system, exact."""
+
+    value: int
+    figures: dict[str, tuple[Fraction, Fraction]]
+
+
+def point(job: Job) -> Point:
+    """One point (what ``sweep.run`` sends out)."""
+    catalog = catalog_for(job.content)
+    sides = {ATTACKER: job.attacker, DEFENDER: job.defender}
+    built = {which: varied(name, job.stat, job.value, catalog) if which == job.side
+             else scratch.side(name, catalog) for which, name in sides.items()}
+    you, it = built[ATTACKER], built[DEFENDER]
+    out = {}
+    for rules in job.rules:
+        ins = inspect(you, it, rules)
+        out[rules] = (ins.your_hit, ins.duel.first_wins)
+    return Point(job.value, out)
+
+
+def curve(attacker: str, defender: str, vary: Vary, rules: Sequence[str],
+          where: sweep.Where = sweep.HERE, content: Overlay | None = None) -> list[Point]:
+    """Every point of the curve, in order of the values (under the overlay ``content``)."""
+    jobs = [Job(attacker, defender, vary.side, vary.name, v, tuple(rules), content)
+            for v in vary.values]
+    return sweep.run(point, jobs, where, unit="point", desc="curve")
+
+
+FIGURES = ("you hit it", "you kill it first")
+
+
+def title(attacker: str, defender: str, vary: Vary, under: str = "") -> str:
+    """What the table and the chart are headed with (``under``: ", under the overlay ...")."""
+    whose = attacker if vary.side == ATTACKER else defender
+    return (f"{attacker} against {defender}: the {whose}'s {vary.name} from {vary.low} to "
+            f"{vary.high}, exact odds{under}")
+
+
+def table(attacker: str, defender: str, vary: Vary, points: list[Point],
+          under: str = "") -> list[str]:
+    """The curve as text: a block for each figure, a row for each value, a column for each
+    system (what the chart draws)."""
+    rules = list(points[0].figures)
+    label = vary.name[:12]
+    width = max(8, len(label) + 2)
+    lines = [title(attacker, defender, vary, under)]
+    for n, figure in enumerate(FIGURES):
+        lines += ["", f"{figure} (%)",
+                  f"{label:<{width}}" + "".join(f"{name:>8}" for name in rules)]
+        for p in points:
+            lines.append(f"{p.value:<{width}}" + "".join(
+                f"{float(p.figures[name][n]) * 100:>8.1f}" for name in rules))
+    return lines
