@@ -39,12 +39,13 @@ def shows(stream: IO[str] | None = None) -> bool:
 
 
 def bar(total: float, *, unit: str = "job", desc: str = "", stream: IO[str] | None = None,
-        delay: float = DELAY) -> Bar:
+        delay: float | None = None) -> Bar:
     """A bar counting up to ``total`` in ``unit``s on ``stream`` (stderr), cleared when it
-    closes; a bar that draws nothing where ``stream`` is not a terminal."""
+    closes, shown after ``delay`` seconds (``DELAY``); a bar that draws nothing where
+    ``stream`` is not a terminal."""
     from tqdm import tqdm
 
     stream = sys.stderr if stream is None else stream
     return tqdm(total=total, unit=unit, desc=desc or None, file=stream,
-                disable=not shows(stream), delay=delay, leave=False, dynamic_ncols=True,
-                smoothing=0.1)
+                disable=not shows(stream), delay=DELAY if delay is None else delay,
+                leave=False, dynamic_ncols=True, smoothing=0.1)

@@ -119,3 +119,18 @@ def test_a_head_address_where_nothing_answers_is_refused_at_once():
     assert "nothing answers there" in sweep._unreachable(f"127.0.0.1:{port}")
     for left_to_ray in ("local", "auto", "ray://head:10001"):
         assert sweep._unreachable(left_to_ray) is None
+
+
+def test_an_overlay_travels_with_its_jobs_to_other_processes():
+    from pathlib import Path
+
+    from game.content.overlay import read_overlay
+
+    mod = read_overlay(Path(__file__).resolve().parents[2] / "mods" / "tough-kobolds")
+    ask = dict(seed=2, rounds=240, content=mod)  # three blocks: two processes share them
+    here = fights.run("player", "kobold chief", "dwarf warrior", ["manual"], **ask)
+    there = fights.run("player", "kobold chief", "dwarf warrior", ["manual"], **ask,
+                       where=sweep.Where(jobs=2))
+    assert here == there and here.reports["manual"].tally.fights == 240  # the mod's own kind
+    assert all(job.content == mod for job in fights.blocks(
+        "player", "kobold", "dwarf warrior", ["manual"], seed=2, rounds=250, content=mod))
