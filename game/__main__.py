@@ -127,20 +127,29 @@ def add_plot(p: argparse.ArgumentParser) -> None:
 
 
 def add_balance(commands) -> None:
-    from game.commands.balance import ACTIONS, SEEDS, TARGET
+    from game.commands.balance import ACTIONS, SEEDS, TARGET, WIN_ACTIONS
 
-    balance = commands.add_parser("balance", help="how often the bot reaches a depth, over "
-                                  "fixed seeds, for each ready character (docs/balance.md)")
+    balance = commands.add_parser("balance", help="how often the bot reaches a depth or wins, "
+                                  "over fixed seeds, for each ready character (docs/balance.md)")
     balance.add_argument("--seeds", type=count, default=SEEDS, metavar="N",
-                         help=f"games per character (default {SEEDS})")
+                         help=f"games per character and system (default {SEEDS})")
     balance.add_argument("--first", type=seed, default=0, metavar="S",
                          help="the first seed (default 0): seeds S to S+N-1")
     balance.add_argument("--depth", type=depth, default=TARGET, metavar="D",
                          help=f"the depth to reach (default {TARGET})")
-    balance.add_argument("--actions", type=count, default=ACTIONS, metavar="A",
-                         help=f"the most actions per game (default {ACTIONS})")
+    balance.add_argument("--win", action="store_true",
+                         help="play on to win: find the amulet and bring it up and out")
+    balance.add_argument("--actions", type=count, default=None, metavar="A",
+                         help=f"the most actions per game (default {ACTIONS}, "
+                              f"{WIN_ACTIONS:,} with --win)")
     balance.add_argument("--char", type=character_name, metavar="NAME", default=None,
-                         help="one character only (default: every ready one)")
+                         help="one character, or 'all' (every race and class; default: "
+                              "every ready one)")
+    add_rules(balance, extra=", or all of them, a row each")
+    balance.add_argument("--as", dest="as_version", type=given, metavar="VERSION",
+                         default=None, help="play as an earlier game version did (its "
+                                            "numbers), to compare")
+    balance.add_argument("--csv", type=given, metavar="FILE", help="write every game")
     add_sweep(balance)
     add_content(balance)
 

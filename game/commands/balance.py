@@ -1,59 +1,101 @@
-"""``python -m game balance``: how often the built-in bot, a careful player, reaches a depth.
+"""``python -m game balance``: how often the built-in bot, a careful player, reaches a depth
+or wins.
 
-The early game's balance is measured, not guessed: the bot plays each ready character over the
-same fixed seeds (0, 1, 2, ... by default), each game ending when it reaches the target depth,
-dies or has played its actions. It prints, per character, the share that reached the depth and
-what killed the rest (and where), so a change to the content or the bot can be compared before
-and after on identical games. Nothing is saved. See docs/balance.md.
+The balance is measured, not guessed: the bot plays each chosen character under each chosen
+combat system over the same fixed seeds (0, 1, 2, ... by default). A game ends when it
+reaches the target depth (or, with ``--win``, when the bot climbs out with the amulet), dies
+or has played its actions. The report has one row per character and system: the share that
+reached the depth (or won), where the rest died (by depth, and the commonest causes), and the
+character's level when it first reached depths 4 and 6, so a change to the content or the bot
+can be compared before and after on identical games. ``--csv FILE`` writes every game.
+``--as VERSION`` plays as an earlier game version did (its numbers), to compare the two.
+Nothing is saved. See docs/balance.md.
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import re
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from game.lab import bot_games
 from game.lab.sweep import SweepError
 
 from . import sweeps
+
 from .common import EXIT_USAGE, fail, tables, under, unknown
 
 if TYPE_CHECKING:
+    from game.content.catalog import Catalog
     from game.content.overlay import Overlay
 
 SEEDS = 100
 TARGET = 3
-ACTIONS = 1500
+ACTIONS = 1500  # enough to reach depth 3
+WIN_ACTIONS = 10_000  # enough to go down to depth 6 and back up (a win takes about 3,000)
+ALL = "all"  # --char all, --rules all
+DEPTHS = 6  # the columns of "died on depth": the dungeon's depths
+LEVEL_ON = (4, 6)  # the depths whose arrival level the report shows
+TOP_CAUSES = 4  # causes of death named under each row
 
 
 @dataclass(frozen=True)
 class Ended:
-    """How one bot game ended: the deepest depth reached and the cause if it died."""
+    """How one bot game ended. ``levels[d - 1]`` is the character's level when it first
+    reached depth d (0 where it never did)."""
 
     seed: int
-    depth: int
+    depth: int  # the deepest depth reached
     cause: str  # "" when it lived
+    won: bool = False
+    died_on: int = 0  # the depth it died on (0: it lived)
+    level: int = 1  # the character's level at the end
+    actions: int = 0
+    turns: int = 0
+    levels: tuple[int, ...] = ()
+    character: str = ""
+    rules: str = ""
+
+    @property
+    def outcome(self) -> str:
+        return "won" if self.won else "dead" if self.died_on else "alive"
 
 
-def play_one(character: str, seed: int, *, target: int = TARGET,
-             actions: int = ACTIONS, content: Overlay | None = None) -> Ended:
-    """One bot game on ``seed`` until it reaches ``target``, dies or has played ``actions``
-    (under the overlay ``content``, if any)."""
-    from game.world.game import Game as Game
+def play_one(character: str, seed: int, *, target: int = TARGET, actions: int = ACTIONS,
+             rules: str = "manual", win: bool = False, version: str | None = None,
+             content: Overlay | None = None) -> Ended:
+    """One bot game on ``seed``: until it reaches ``target`` (with ``win``, until it has won),
+    dies or has played ``actions``. ``version``: play as that game version did (its tables
+    and its play); ``content``: under that overlay."""
+    from game.world.core.components import Hero
+    from game.world.game import Game
     from game.world.play.bot import Bot  # imported here: --help should not load the world
 
-    engine = Game(seed, character, content=content)
+    engine = Game(seed, character, rules=rules, made_by=version, content=content)
     try:
         bot = Bot(engine, seed, turns=actions)
-        deepest, tries = engine.depth, 4 * actions + 100
-        while (len(engine.actions) < actions and not engine.over and deepest < target
-               and tries):
+        hero = engine.store.get(engine.player, Hero)
+        levels = {1: hero.level}
+        tries = 4 * actions + 100
+
+        def going() -> bool:
+            if len(engine.actions) >= actions or engine.over or not tries:
+                return False
+            return win or max(levels) < target
+
+        while going():
             engine.submit(bot.next_action())
-            deepest, tries = max(deepest, engine.depth), tries - 1
-        return Ended(seed, deepest, engine.cause if engine.outcome == "dead" else "")
+            tries -= 1
+            levels.setdefault(engine.depth, hero.level)
+        dead = engine.outcome == "dead"
+        return Ended(seed, max(levels), engine.cause if dead else "", engine.outcome == "won",
+                     engine.depth if dead else 0, hero.level, len(engine.actions), engine.turn,
+                     tuple(levels.get(d, 0) for d in range(1, max(levels) + 1)), character,
+                     rules)
     finally:
         engine.close()
 
@@ -64,16 +106,102 @@ def killer(cause: str) -> str:
     return f"{match[1]} (depth {match[2]})" if match else cause
 
 
-def report(character: str, games: list[Ended], target: int) -> list[str]:
-    reached = sum(g.depth >= target for g in games)
-    dead = [g for g in games if g.cause and g.depth < target]
-    short = len(games) - reached - len(dead)
-    lines = [f"{character}: {reached}/{len(games)} reached depth {target} "
-             f"({100 * reached // len(games)}%), {len(dead)} died before it, "
-             f"{short} alive but short of it"]
-    for cause, n in Counter(killer(g.cause) for g in dead).most_common():
-        lines.append(f"  {n:3d}  {cause}")
+def _share(n: int, of: int) -> str:
+    return f"{100 * n // of}%" if of else "-"
+
+
+def _mean_level(games: Sequence[Ended], depth: int) -> str:
+    at = [g.levels[depth - 1] for g in games if len(g.levels) >= depth]
+    return f"{sum(at) / len(at):.1f}" if at else "-"
+
+
+def header(target: int, win: bool) -> list[str]:
+    goal = "won" if win else f"d{target}"
+    died = " ".join(f"{d:>3d}" for d in range(1, DEPTHS + 1))
+    lvl = " ".join(f"{f'lvl@{d}':>5}" for d in LEVEL_ON)
+    return [f"{'':45}{'died on depth':^23}",
+            f"{'character':<22} {'rules':<9} {'games':>5} {goal:>5} {died} {'alive':>5} {lvl}"]
+
+
+def row(games: Sequence[Ended], target: int, win: bool) -> list[str]:
+    """One row (and a line of the commonest causes of death) for one character and system."""
+    first = games[0]
+    goal = sum(g.won if win else g.depth >= target for g in games)
+    dead = [g for g in games if g.died_on and not (not win and g.depth >= target)]
+    by_depth = Counter(g.died_on for g in dead)
+    alive = len(games) - goal - len(dead)
+    died = " ".join(f"{by_depth[d]:>3d}" for d in range(1, DEPTHS + 1))
+    lvl = " ".join(f"{_mean_level(games, d):>5}" for d in LEVEL_ON)
+    lines = [f"{first.character:<22} {first.rules:<9} {len(games):>5} "
+             f"{_share(goal, len(games)):>5} {died} {alive:>5} {lvl}"]
+    causes = Counter(killer(g.cause) for g in dead).most_common(TOP_CAUSES)
+    if causes:
+        more = len(dead) - sum(n for _, n in causes)
+        lines.append("    " + ", ".join(f"{cause} x{n}" for cause, n in causes)
+                     + (f", {more} more" if more else ""))
     return lines
+
+
+def report(groups: Iterable[Sequence[Ended]], target: int, win: bool) -> list[str]:
+    """The table: a header, then a row for each group of games (one character and system)."""
+    lines = header(target, win)
+    total = won = 0
+    for games in groups:
+        lines += row(games, target, win)
+        total += len(games)
+        won += sum(g.won if win else g.depth >= target for g in games)
+    what = "won (the amulet brought up and out)" if win else f"reached depth {target}"
+    lines.append(f"all: {won}/{total} {what} ({_share(won, total)})")
+    return lines
+
+
+CSV_COLUMNS = ("character", "rules", "seed", "outcome", "depth", "died_on", "cause", "level",
+               "actions", "turns")  # then the level on first reaching each depth (0: never)
+
+
+def csv_header() -> list[str]:
+    return [*CSV_COLUMNS, *(f"level_on_depth_{d}" for d in range(1, DEPTHS + 1))]
+
+
+def csv_row(game: Ended) -> list[object]:
+    levels = [*game.levels, *[0] * DEPTHS][:DEPTHS]
+    return [*(getattr(game, name) for name in CSV_COLUMNS), *levels]
+
+
+def _chosen(args: argparse.Namespace, catalog: Catalog
+            ) -> tuple[list[str], tuple[str, ...]] | str:
+    """(characters, systems) asked for, or why not."""
+    from game.rules import systems
+
+    characters = catalog.characters
+    char = getattr(args, "char", None)
+    if char == ALL:
+        names = list(characters)
+    elif char:
+        if char not in characters:
+            return unknown("character", char, [*characters, ALL])
+        names = [char]
+    else:
+        names = [name for name, kind in characters.items() if kind.ready]
+    rules = getattr(args, "rules", None) or systems.DEFAULT
+    if rules != ALL and rules not in systems.NAMES:
+        return systems.unknown_rules(rules) + " (or all)"
+    return names, systems.NAMES if rules == ALL else (rules,)
+
+
+def _version(args: argparse.Namespace) -> str | None:
+    """The game version to play as (None: this one); a ValueError names the versions this
+    game plays as when it is none of them."""
+    from game import __version__
+    from game.persist.versions import EARLIER
+
+    asked = getattr(args, "as_version", None)
+    if asked is None or asked == __version__:
+        return None
+    if asked not in EARLIER:
+        raise ValueError(f"--as {asked!r:.20}: the versions this game plays as are "
+                         f"{', '.join((*EARLIER, __version__))}")
+    return asked
 
 
 def run(args: argparse.Namespace) -> int:
@@ -81,28 +209,53 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(found, int):
         return found
     content, catalog = found
-    characters = catalog.characters
-    chosen = [args.char] if getattr(args, "char", None) else \
-        [name for name, kind in characters.items() if kind.ready]
-    for name in chosen:
-        if name not in characters:
-            return fail(unknown("character", name, characters), EXIT_USAGE)
-    from game.world.core.rng import SEEDS as ALL
+    chosen = _chosen(args, catalog)
+    if isinstance(chosen, str):
+        return fail(chosen, EXIT_USAGE)
+    names, systems_ = chosen
+    try:
+        version = _version(args)
+    except ValueError as err:
+        return fail(str(err), EXIT_USAGE)
+    from game.world.core.rng import SEEDS as ALL_SEEDS
 
-    if args.first + args.seeds > ALL.stop:
+    if args.first + args.seeds > ALL_SEEDS.stop:
         return fail(f"seeds {args.first} to {args.first + args.seeds - 1} go past the last "
-                    f"seed, {ALL.stop - 1}", EXIT_USAGE)
+                    f"seed, {ALL_SEEDS.stop - 1}", EXIT_USAGE)
     where = sweeps.where(args)
     if isinstance(where, str):
         return fail(where, EXIT_USAGE)
+    win = getattr(args, "win", False)
+    actions = args.actions or (WIN_ACTIONS if win else ACTIONS)
     seeds = range(args.first, args.first + args.seeds)
-    try:  # each game stands alone: the same figures however and wherever they are played
-        played = bot_games.play(play_one, [(name, s) for name in chosen for s in seeds],
-                                where, target=args.depth, actions=args.actions,
-                                content=content)
-    except SweepError as err:
-        return fail(str(err), EXIT_USAGE)
-    for name in chosen:
-        print("\n".join(report(name + under(content), played[name], args.depth)),
-              flush=True)
+    out: TextIO | None = None
+    if getattr(args, "csv", None):
+        try:
+            out = open(args.csv, "w", newline="", encoding="utf-8")  # noqa: SIM115
+        except OSError as err:
+            return fail(f"{args.csv}: cannot write: {err.strerror or err}", EXIT_USAGE)
+    try:
+        writer = csv.writer(out) if out else None
+        if writer:
+            writer.writerow(csv_header())
+        print("\n".join(header(args.depth, win)), flush=True)
+        groups = []
+        for rules in systems_:
+            try:  # each game stands alone: the same figures however and wherever played
+                played = bot_games.play(play_one, [(name, s) for name in names for s in seeds],
+                                        where, target=args.depth, actions=actions,
+                                        rules=rules, win=win, version=version,
+                                        content=content)
+            except SweepError as err:
+                return fail(str(err), EXIT_USAGE)
+            for games in played.values():
+                groups.append(games)
+                print("\n".join(row(games, args.depth, win)), flush=True)
+                if writer and out:
+                    writer.writerows(csv_row(g) for g in games)
+                    out.flush()
+        print(report(groups, args.depth, win)[-1] + under(content))
+    finally:
+        if out:
+            out.close()
     return 0

@@ -8,35 +8,31 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.content.overlay import Overlay
-
 from . import sweep
 
 
 @dataclass(frozen=True, slots=True)
 class GameJob:
-    """One bot game: ``play(character, seed, target=..., actions=..., content=...)``. The
-    overlay travels whole (its files' text), so a cluster's machines need no copy of it."""
+    """One bot game: ``play(character, seed, **options)`` (the target, the actions, the rules,
+    an overlay...). An overlay travels whole (its files' text), so a cluster's machines need
+    no copy of it."""
 
     play: Callable[..., Any]  # a module-level function: other processes import it by name
     character: str
     seed: int
-    target: int
-    actions: int
-    content: Overlay | None = None
+    options: tuple[tuple[str, Any], ...] = ()
 
 
 def play_job(job: GameJob) -> Any:
     """One game (what ``sweep.run`` sends out)."""
-    return job.play(job.character, job.seed, target=job.target, actions=job.actions,
-                    content=job.content)
+    return job.play(job.character, job.seed, **dict(job.options))
 
 
 def play(play_one: Callable[..., Any], games: Sequence[tuple[str, int]], where: sweep.Where,
-         *, target: int, actions: int, content: Overlay | None = None) -> dict[str, list]:
-    """Every (character, seed) game by ``play_one`` (under the overlay ``content``), grouped
-    by character in seed order."""
-    jobs = [GameJob(play_one, character, seed, target, actions, content)
+         **options: Any) -> dict[str, list]:
+    """Every (character, seed) game by ``play_one`` with these keyword ``options``, grouped
+    by character (in the order first met), each group in seed order."""
+    jobs = [GameJob(play_one, character, seed, tuple(sorted(options.items())))
             for character, seed in games]
     ended = sweep.run(play_job, jobs, where, unit="game", desc="balance")
     out: dict[str, list] = {}
