@@ -6,7 +6,7 @@ import pytest
 from persist_helpers import bot_game
 
 from game.world.core import actions as A
-from game.world.core.components import Equipment, Health, Item, Vitals
+from game.world.core.components import Equipment, Health, Item, Spells, Vitals
 from game.world.game import Game
 from game.world.play import belongings
 from game.world.play.bot import Bot
@@ -181,4 +181,62 @@ def test_with_no_healing_potion_and_death_near_it_tries_an_unknown_one():
     action = Bot(engine, 1).next_action()
     assert isinstance(action, A.Quaff) and engine.item_name_only(action.item) == \
         "potion of speed"
+    engine.close()
+
+
+# --- its means and its way out (game 0.3.0's careful player) -------------------------------
+
+
+def test_a_mage_casts_its_most_harmful_spell_at_what_it_reaches():
+    engine = Game.scenario("##########\n#@....k..#\n##########", {"k": "kobold"},
+                           character="human mage")
+    assert Bot(engine, 1).next_action() == A.Cast("frost bolt", 6, 1)
+    engine.component(engine.player, Spells).points = 0  # no points: it walks up instead
+    assert isinstance(Bot(engine, 1).next_action(), A.Move)
+    engine.close()
+
+
+def test_beside_a_foe_a_fighter_strikes_rather_than_cast_a_weaker_spell():
+    engine = Game.scenario("#####\n#@k.#\n#####", {"k": "kobold"}, character="dwarf warrior")
+    engine.store.add(engine.player, Spells(["frost bolt"], 9, 9))  # learnt from a book
+    kobold = engine.creatures_here()[0][0]
+    assert Bot(engine, 1).next_action() == A.Attack(kobold)
+    engine.close()
+
+
+def test_low_with_nothing_to_drink_it_gets_away_by_the_stairs():
+    engine = Game.scenario("#######\n#>@k..#\n#######", {"k": "kobold"})
+    for item in engine.inventory():
+        if engine.item_name_only(item) == "healing potion":
+            engine.component(item, Item).count = 1
+            belongings.consume(engine, item)
+    health = engine.component(engine.player, Health)
+    health.hp = 2
+    bot = Bot(engine, 1)
+    assert bot.next_action() == A.SetStance("Coward")  # no free blow as it steps away
+    engine.submit(A.SetStance("Coward"))
+    assert bot.next_action() == A.Move(-1, 0)
+    engine.close()
+
+
+def test_a_berserker_rages_at_a_tough_foe_beside_it():
+    engine = Game.scenario("#####\n#@o.#\n#####", {"o": "orc warrior"},
+                           character="human berserker")
+    assert Bot(engine, 1).next_action() == A.Rage()
+    engine.close()
+
+
+def test_it_searches_the_floor_it_knows_only_from_a_map_on_the_deepest_level(monkeypatch):
+    """A level known from a magic map but not seen: on the deepest level the amulet may lie
+    there, so it walks to what it has not seen rather than wander."""
+    from game.world.play import bot as bot_module
+
+    engine = Game.scenario("#########\n#@......#\n#########")
+    gm = engine.gamemap
+    gm.visible[:] = False
+    gm.visible[1, 1] = True  # it sees only where it stands
+    gm.explored[:] = True
+    assert Bot(engine, 1)._explore() is None  # not the deepest level: nothing to explore
+    monkeypatch.setattr(bot_module, "MAX_DEPTH", 1)  # the scene stands for the deepest
+    assert Bot(engine, 1).next_action() == A.Move(1, 0)
     engine.close()

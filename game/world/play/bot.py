@@ -1,9 +1,12 @@
-"""A simple built-in player for headless games: fight, heal, gear up, rest, explore, descend.
+"""A simple built-in player for headless games: fight, heal, gear up, rest, explore, descend,
+fetch the amulet from depth 6 and carry it up and out.
 
 It plays carefully, as ``python -m game balance`` measures (docs/balance.md): it drinks a
-healing potion when low or when its wounds would bleed it to death, shoots what it can before
-it closes in, and rests to full hit points whenever nothing is in view, so it never goes down
-the stairs hurt.
+healing potion when low or when its wounds would bleed it to death, gets away (a scroll of
+teleportation, or the stairs in the Coward stance) when low with nothing left to drink, uses
+its means (spells, wands, rage, throwing weapons, scrolls: ``bot_means``), shoots what it can
+before it closes in, and rests to full hit points (and spell points) whenever nothing is in
+view, so it never goes down the stairs hurt.
 
 Tests and ``python -m game bot`` use it to make recordings. It only reads the engine (its own
 randomness is its own ``random.Random(seed)``, never the engine's streams), so the same seed
@@ -25,16 +28,30 @@ from game.content.magic import Consumable
 from game.rules import profiles, stats
 from game.rules.items import BOTH_HANDS, EITHER_HAND, MAIN_HAND, Ammo, Armour, Weapon
 from game.world.core import actions as A
-from game.world.core.components import Attributes, Equipment, Health, Item, Vitals
+from game.world.core.components import (
+    Attributes,
+    Equipment,
+    Health,
+    Item,
+    Spells,
+    Stance,
+    Vitals,
+)
 from game.world.core.engine import Engine
+from game.world.core.mapgen import MAX_DEPTH
 
-from . import knowledge, lines, travel
+from . import bot_means, knowledge, lines, travel
 
 QUAFF_BELOW = 0.4  # drink a healing potion below this share of hit points
 QUAFF_UNKNOWN_BELOW = 0.25  # below this share, drink an unknown potion: it may heal
 HEALING = ("heal", "cure")  # the potion effects that heal and stop bleeding
 UNKNOWN = "unknown"
 MOSTLY_EXPLORED = 0.9  # share of a level's floor seen before heading down
+FLEE_BELOW = 0.3  # with nothing left to drink, get away below this share of hit points
+FLEE_FROM = 3  # steps: a foe this near is one to get away from
+FLEE_TO = 12  # steps: stairs this near are a way out
+ZAP_FOE_HP = 12  # a wand's charges are kept for foes this tough (maximum hit points)
+COWARD, NORMAL = "Coward", "Normal"
 MELEE_HOLDS = (MAIN_HAND, EITHER_HAND, BOTH_HANDS)
 
 
@@ -54,6 +71,7 @@ class Bot:
         self._last_seen: dict[int, tuple[int, int, int]] = {}  # creatures: depth, x, y
         self._spotted: dict[int, tuple[int, int, int]] = {}  # wanted items seen: depth, x, y
         self._gains: tuple[object, dict[str, int]] = (None, {})  # _gain's, for one Fighter
+        self._seen: dict[int, np.ndarray] = {}  # cells it has seen by depth (not only mapped)
 
     def play(self, submit: Callable[[A.Action], A.Result], actions: int) -> None:
         """Submit until the engine has recorded ``actions`` actions or the game is over."""
@@ -68,6 +86,9 @@ class Bot:
         self._decided = done
         if self.engine.depth != self._depth:
             self._depth, self._arrived = self.engine.depth, done
+        gm = self.engine.gamemap
+        seen = self._seen.get(self.engine.depth)
+        self._seen[self.engine.depth] = gm.visible.copy() if seen is None else seen | gm.visible
         action = self._fallback() if refused else self._decide()
         self._last = action
         if isinstance(action, A.Wield | A.Wear):
@@ -79,8 +100,9 @@ class Bot:
     # --- the policy, in order of urgency -----------------------------------------------
 
     def _decide(self) -> A.Action:
-        for rule in (self._heal, self._fight, self._shoot, self._quiver, self._equip,
-                     self._unload, self._pick_up, self._rest, self._go_home, self._hunt,
+        for rule in (self._heal, self._escape, self._rage, self._cast, self._zap, self._fight,
+                     self._shoot, self._throw, self._quiver, self._equip, self._unload,
+                     self._pick_up, self._rest, self._read, self._go_home, self._hunt,
                      self._fetch, self._descend, self._explore):
             action = rule()
             if action is not None:
@@ -92,6 +114,52 @@ class Bot:
         near = [(self._hp(e), e) for e, (_, p) in self.engine.creatures_here()
                 if max(abs(p.x - x), abs(p.y - y)) == 1]
         return A.Attack(min(near)[1]) if near else None
+
+    def _escape(self) -> A.Action | None:
+        """Low, nothing left that heals (``_heal`` came first) and a foe near: read a scroll
+        of teleportation, or take the stairs when they are near, in the Coward stance (no free
+        blows as it steps away). With no way out it fights on, in its Normal stance."""
+        stance = self.engine.store.get(self.engine.player, Stance)
+        health = self.engine.store.get(self.engine.player, Health)
+        foes = bot_means.hostile_near(self.engine, FLEE_FROM)
+        if health.hp >= FLEE_BELOW * health.max_hp or not foes:
+            return None
+        scroll = bot_means.escape_scroll(self.engine)
+        if scroll is not None:
+            return scroll
+        gm, here = self.engine.gamemap, self._here()
+        if here == gm.stairs_up and self.engine.depth > 1:
+            return A.Ascend()
+        if here == gm.stairs_down:
+            return A.Descend()
+        near = [s for s in (gm.stairs_up if self.engine.depth > 1 else None, gm.stairs_down)
+                if s is not None and gm.explored[s]
+                and max(abs(s[0] - here[0]), abs(s[1] - here[1])) <= FLEE_TO]
+        step = travel.step_toward(self.engine, near) if near else None
+        if step is None:
+            return A.SetStance(NORMAL) if stance.name == COWARD else None
+        if stance.name != COWARD:
+            return A.SetStance(COWARD)
+        return A.Move(*step)
+
+    def _rage(self) -> A.Action | None:
+        return bot_means.rage(self.engine)
+
+    def _cast(self) -> A.Action | None:
+        return bot_means.cast(self.engine, _blow(self.engine.fighter(self.engine.player)))
+
+    def _zap(self) -> A.Action | None:
+        """A wand at a tough foe (or at any when hurt)."""
+        tough = any(self.engine.store.get(e, Health).max_hp >= ZAP_FOE_HP
+                    for e in self._in_view())
+        health = self.engine.store.get(self.engine.player, Health)
+        return bot_means.zap(self.engine) if tough or health.hp < health.max_hp // 2 else None
+
+    def _throw(self) -> A.Action | None:
+        return bot_means.throw(self.engine)
+
+    def _read(self) -> A.Action | None:
+        return bot_means.read(self.engine)
 
     def _shoot(self) -> A.Action | None:
         """A creature in view, in range and in the line of fire (nothing in the way): shoot
@@ -161,15 +229,24 @@ class Bot:
         return A.Wield(item)
 
     def _rest(self) -> A.Action | None:
-        """Hurt and nothing in view: rest (to full, unless something interrupts)."""
+        """Hurt (or short of spell points, which a rest waits for too from game 0.3.0) and
+        nothing in view: rest (to full, unless something interrupts), back in its Normal
+        stance first if it fled."""
+        if self._in_view():
+            return None
         health = self.engine.store.get(self.engine.player, Health)
-        if health.hp >= health.max_hp or self._in_view():
+        book = self.engine.component(self.engine.player, Spells)
+        short = book is not None and book.points < book.max_points \
+            and self.engine.since("0.3.0")
+        if self.engine.store.get(self.engine.player, Stance).name == COWARD:
+            return A.SetStance(NORMAL)
+        if health.hp >= health.max_hp and not short:
             return None
         return A.Rest()
 
     def _go_home(self) -> A.Action | None:
         """Carrying the goal: back up the stairs and out."""
-        if not any(self._name(i) == GOAL_ITEM for i in self.engine.inventory()):
+        if not self._carries_goal():
             return None
         return self._use_stairs(self.engine.gamemap.stairs_up, A.Ascend())
 
@@ -199,9 +276,17 @@ class Bot:
         return self._use_stairs(gm.stairs_down, A.Descend())
 
     def _explore(self) -> A.Action | None:
+        """Towards the unknown; on the deepest level without the goal, once all is known,
+        towards the floor it knows only from a map and has not seen (the goal may lie there)."""
         frontier = self._frontier()
+        if not frontier.any() and self.engine.depth == MAX_DEPTH and not self._carries_goal():
+            gm = self.engine.gamemap
+            frontier = gm.walkable & gm.explored & ~self._seen.get(self.engine.depth, gm.visible)
         return self._toward(list(zip(*np.nonzero(frontier), strict=True))) \
             if frontier.any() else None
+
+    def _carries_goal(self) -> bool:
+        return any(self._name(i) == GOAL_ITEM for i in self.engine.inventory())
 
     def _fallback(self) -> A.Action:
         """A random step to an open neighbouring cell (not the one just refused), or a wait."""
@@ -221,12 +306,15 @@ class Bot:
 
     def _wanted(self, item: int) -> bool:
         """Worth carrying: potions that heal or are unknown, ammunition for its bow, the
-        goal, or gear better than what is in use (and light enough not to overload)."""
+        goal, scrolls, wands (and books for a caster), or gear better than what is in use
+        (and light enough not to overload), or a throwing weapon that does not burden it."""
         if self._name(item) in (HEALING_POTION, GOAL_ITEM) or self._ammo_for_bow(item) \
-                or self._potion(item) in (*HEALING, UNKNOWN):
+                or self._potion(item) in (*HEALING, UNKNOWN) or bot_means.wanted(self.engine, item):
             return True
         attrs = self.engine.store.get(self.engine.player, Attributes)
         heavier = stats.burden(self._carried() + self._weight(item), attrs.strength)
+        if heavier == stats.UNBURDENED and bot_means.wanted_to_throw(self.engine, item):
+            return True
         return heavier in (stats.UNBURDENED, stats.BURDENED) and self._gain(item) > 0
 
     def _gain(self, item: int) -> int:
@@ -296,6 +384,7 @@ class Bot:
                 self._spotted[eid] = (self.engine.depth, *spot)
         for eid, (depth, *seen) in list(self._spotted.items()):
             if depth == self.engine.depth and (lying.get(eid) != tuple(seen)
+                                                or eid in self._dropped
                                                 or not self._wanted(eid)):
                 del self._spotted[eid]  # taken, gone, or no longer better than its own
         return sorted({(x, y) for depth, x, y in self._spotted.values()
