@@ -5,6 +5,10 @@ creature's hit points plus 4 for each depth below the first where it first appea
 arrival on a depth is worth 5 per depth; reaching level L takes 5 x L x (L - 1) experience in all
 (10 for level 2, 30 for 3, 60 for 4, 100 for 5), up to level 10. Each level adds the class's
 hit points per level plus the Constitution modifier, at least 1.
+
+From game 0.3.0 a level costs 12 x L x (L - 1) (24 for level 2, 72 for 3, 1,080 for 10:
+``TUNED_XP_STEP``), so a character reaches level 10 around depth 6 rather than 4
+(docs/balance.md); the caller says which step its game plays by.
 """
 
 from __future__ import annotations
@@ -13,18 +17,20 @@ from . import stats
 
 MAX_LEVEL = 10
 KILL_XP_PER_DEPTH = 4
+XP_STEP = 5  # level L takes XP_STEP x L x (L - 1) experience in all: games before 0.3.0
+TUNED_XP_STEP = 12  # from game 0.3.0
 NEW_DEPTH_XP = 5  # per depth, the first time it is reached
 
 
-def xp_for_level(level: int) -> int:
+def xp_for_level(level: int, step: int = XP_STEP) -> int:
     """Experience needed in all to reach ``level`` (0 for level 1)."""
-    return 5 * level * (level - 1)
+    return step * level * (level - 1)
 
 
-def level_for(xp: int) -> int:
+def level_for(xp: int, step: int = XP_STEP) -> int:
     """The level that ``xp`` experience in all has reached."""
     level = 1
-    while level < MAX_LEVEL and xp >= xp_for_level(level + 1):
+    while level < MAX_LEVEL and xp >= xp_for_level(level + 1, step):
         level += 1
     return level
 

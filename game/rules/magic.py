@@ -40,3 +40,4 @@ def max_spell_points(willpower: int) -> int:
 
 
 SPELL_POINTS_PER_TICK = 1  # regained every 6 s
+TUNED_SPELL_POINT_TICKS = 2  # from game 0.3.0: one point every this many 6 s ticks (12 s)

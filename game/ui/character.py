@@ -44,7 +44,7 @@ class CharacterScreen(InfoPage):
                               ("Class", kind.class_, palette.TEXT),
                               ("Level", str(hero.level), palette.TEXT)], width)
         race = engine.catalog.races.get(kind.race)
-        nxt = (f"/{levels.xp_for_level(hero.level + 1)}"
+        nxt = (f"/{progress.xp_for_level(engine, hero.level + 1)}"
                if hero.level < levels.MAX_LEVEL else " (highest level)")
         y = _row(console, y, [("XP", f"{hero.xp}{nxt}", palette.TEXT)]
                  + ([("Trait", f"{race.trait}: {race.trait_text}", palette.TEXT)]

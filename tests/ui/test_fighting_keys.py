@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from test_screens import press, text
 
-from game.rules import levels, profiles
+from game.rules import profiles
 from game.ui import describe
 from game.ui.app import GameApp
 from game.ui.target import TargetScreen
@@ -147,7 +147,7 @@ def test_V_strikes_a_vital_spot_without_a_shield_and_says_why_not():
     engine = app.engine
     press(app, "V")
     assert app.session.notice == "You do not know the vital strike."  # a level 3 talent
-    progress.gain(engine, levels.xp_for_level(3))
+    progress.gain(engine, progress.xp_for_level(engine, 3))
     press(app, "V")
     assert [a.tag for a in engine.actions] == ["vital"] and app.session.notice is None
     engine.component(engine.player, Stance).stamina = 0

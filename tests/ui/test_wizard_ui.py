@@ -455,7 +455,7 @@ def test_gain_a_level_gives_the_next_level_with_its_hit_points_and_is_recorded()
     health = engine.component(engine.player, Health)
     level, max_hp = hero.level, health.max_hp
     press(app, "ctrl-y")
-    assert hero.level == level + 1 and hero.xp == W.levels.xp_for_level(level + 1)
+    assert hero.level == level + 1 and hero.xp == W.progress.xp_for_level(engine, level + 1)
     assert health.max_hp > max_hp
     assert f"Welcome to level {level + 1}!" in text(app)
     assert isinstance(engine.actions[-1], W.GainLevel)

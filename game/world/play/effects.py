@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game.rules.magic import SPELL_POINTS_PER_TICK
-from game.world.core.components import Effects, Spells
+from game.rules import stats
+from game.rules.magic import SPELL_POINTS_PER_TICK, TUNED_SPELL_POINT_TICKS
+from game.world.core.components import Effects, Spells, Vitals
 from game.world.core.events import Event, Message
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ HASTE_PERCENT = 50  # a hasted player's actions take half their time
 
 def tick(engine: Engine, eid: int) -> list[Event]:
     book = esper.try_component(eid, Spells)
-    if book is not None and book.points < book.max_points:
+    if book is not None and book.points < book.max_points and _points_back(engine, eid):
         book.points = min(book.max_points, book.points + SPELL_POINTS_PER_TICK)
     effects = esper.try_component(eid, Effects)
     if effects is None:
@@ -34,6 +35,15 @@ def tick(engine: Engine, eid: int) -> list[Event]:
             if eid == engine.player:
                 events.append(Message(ENDS.get(name, f"Your {name} fades.")))
     return events
+
+
+def _points_back(engine: Engine, eid: int) -> bool:
+    """Whether spell points come back on this tick: every tick in games before 0.3.0; from
+    it, every ``TUNED_SPELL_POINT_TICKS``-th of the entity's vitals clock (docs/balance.md)."""
+    if not engine.since("0.3.0"):
+        return True
+    vitals = esper.try_component(eid, Vitals)
+    return vitals is None or (vitals.next_tick // stats.VITALS_TICKS) % TUNED_SPELL_POINT_TICKS == 0
 
 
 def active(engine: Engine, eid: int, name: str) -> bool:

@@ -15,7 +15,16 @@ from game.content.catalog import GOAL_ITEM
 from game.rules import levels, profiles, stats, talents
 from game.rules.items import Weapon
 from game.world.core import actions as A
-from game.world.core.components import Creature, Equipment, Health, Item, Position, Stance, Vitals
+from game.world.core.components import (
+    Creature,
+    Equipment,
+    Health,
+    Item,
+    Position,
+    Spells,
+    Stance,
+    Vitals,
+)
 from game.world.core.events import AttackEvent, CameIntoView, Event, LevelChanged, Message, Won
 
 from . import (
@@ -127,10 +136,12 @@ def rest(engine: Engine, action: A.Rest) -> A.Result:
         return A.Impossible("You cannot rest with enemies in view.")
     health = esper.component_for_entity(engine.player, Health)
     stance = esper.component_for_entity(engine.player, Stance)
+    book = esper.try_component(engine.player, Spells) if engine.since("0.3.0") else None
     events: list[Event] = []
     why = None
     for _ in range(REST_LIMIT):
-        if health.hp >= health.max_hp and stance.stamina >= stance.max_stamina:
+        if health.hp >= health.max_hp and stance.stamina >= stance.max_stamina and (
+                book is None or book.points >= book.max_points):  # 0.3.0: spell points too
             break
         before, vitals = health.hp, esper.component_for_entity(engine.player, Vitals)
         bleeding, poisoned = vitals.bleeding, vitals.poison

@@ -77,6 +77,16 @@ def tally_death(engine: Engine, victim: int) -> None:
         me.kills[creature.kind] = me.kills.get(creature.kind, 0) + 1
 
 
+def xp_step(engine: Engine) -> int:
+    """The experience curve's step this game plays by (tuned in game 0.3.0)."""
+    return levels.TUNED_XP_STEP if engine.since("0.3.0") else levels.XP_STEP
+
+
+def xp_for_level(engine: Engine, level: int) -> int:
+    """Experience needed in all to reach ``level`` in this game."""
+    return levels.xp_for_level(level, xp_step(engine))
+
+
 def gain(engine: Engine, xp: int) -> list[Event]:
     """Add experience; each level reached adds hit points and talents, with a message."""
     me = hero(engine, engine.player)
@@ -84,7 +94,7 @@ def gain(engine: Engine, xp: int) -> list[Event]:
         return []
     me.xp += xp
     events: list[Event] = []
-    while me.level < levels.level_for(me.xp):
+    while me.level < levels.level_for(me.xp, xp_step(engine)):
         events += _level_up(engine, me)
     return events
 

@@ -48,6 +48,22 @@ TRAPS = {
     )
 }
 TRAP_NAMES = tuple(TRAPS)
+SHALLOW, DEEP = 2, 5  # from game 0.3.0: half the die down to this depth, two dice from this one
+
+
+def damage(engine: Engine, kind: TrapKind, depth: int) -> Dice:
+    """A trap's damage on ``depth``. From game 0.3.0 it grows with the depth (docs/balance.md):
+    half its die's sides (at least 2) on depths 1 and 2, its own die on 3 and 4, and two of
+    them from depth 5, so a pit no longer takes most of a new character's hit points and
+    still hurts a seasoned one. Earlier games: its own die everywhere."""
+    dice = kind.damage
+    if not engine.since("0.3.0"):
+        return dice
+    if depth <= SHALLOW:
+        return Dice(dice.count, max(2, dice.sides // 2), dice.bonus)
+    if depth >= DEEP:
+        return Dice(2 * dice.count, dice.sides, dice.bonus)
+    return dice
 
 
 def create(engine: Engine, name: str, x: int, y: int, depth: int) -> int:
@@ -78,16 +94,17 @@ def spring(engine: Engine, victim: int) -> list[Event]:
         trap.hidden = False
         engine.store.add(eid, Renderable("^", kind.colour, 1))
     events: list[Event] = [Message(kind.announce, "bad")]
+    dice = damage(engine, kind, pos.depth)
     if kind.physical:
         dart = profiles.AttackProfile(
-            kind=profiles.SHOT, weapon=kind.name, noun=kind.noun, dice=kind.damage,
+            kind=profiles.SHOT, weapon=kind.name, noun=kind.noun, dice=dice,
             to_hit_mods=(profiles.Modifier(kind.to_hit, kind.name),), damage_mods=(),
             damage_types=("piercing",))
         # No shooter stands beside the victim: "an arrow is not parried" (nor, under coc, shot
         # point-blank). Games begun before 0.3.0 had the trap beside, as they were played.
         beside = not engine.since("0.3.0")
         return events + combat.strike(engine, eid, victim, dart, adjacent=beside)
-    amount = kind.damage.roll(engine.streams.combat)
+    amount = dice.roll(engine.streams.combat)
     hurt = "You are burned." if kind.name == "fire trap" else "You hit the bottom hard."
     events.append(Message(hurt, "bad"))
     if kind.name == "fire trap":  # straight through Protection; a resistance takes its share

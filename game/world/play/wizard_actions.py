@@ -262,7 +262,7 @@ class GainLevel(WizardAction):
             return A.Impossible("This character has no experience levels.")
         if me.level >= levels.MAX_LEVEL:
             return A.Impossible(f"You are already at level {levels.MAX_LEVEL}, the highest.")
-        events = progress.gain(engine, levels.xp_for_level(me.level + 1) - me.xp)
+        events = progress.gain(engine, progress.xp_for_level(engine, me.level + 1) - me.xp)
         return A.Done(tuple(events), 0)
 
 
