@@ -25,6 +25,7 @@ def assets(tmp_path, monkeypatch):
     folder.mkdir()
     for path in catalog.ASSETS_DIR.glob("*.toml"):
         shutil.copy(path, folder)
+    shutil.copytree(catalog.ASSETS_DIR / "past", folder / "past")  # the editions there are
     classes = folder / "classes.toml"
     text = classes.read_text()
     start = text.index('[class."mage"]')
