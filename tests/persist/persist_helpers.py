@@ -19,9 +19,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def bot_game(seed: int, actions: int, character: str = "dwarf warrior",
-             turns: int | None = None) -> Recording:
-    """A recording of the bot playing ``actions`` actions (fewer if it dies)."""
-    recording = Recording(Game(seed, character))
+             turns: int | None = None, made_by: str | None = None) -> Recording:
+    """A recording of the bot playing ``actions`` actions (fewer if it dies), as game
+    version ``made_by`` plays (this one unless given)."""
+    recording = Recording(Game(seed, character, made_by=made_by))
     Bot(recording.engine, seed, turns=turns or actions).play(recording.submit, actions)
     return recording
 
