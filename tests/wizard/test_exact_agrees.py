@@ -41,7 +41,8 @@ def test_coc_has_an_exact_kill_first_and_its_exchanges_are_whole():
         assert sum(exchange.values()) == 1
         assert any(to_attacker for _, to_attacker in exchange)  # a counter hurts
     duel = inspect(you, it, "coc").duel
-    assert 0.45 < float(duel.first_wins) < 0.56  # simulated: 50.1% in 4,000 fights
+    assert 0.24 < float(duel.first_wins) < 0.32  # simulated: 26.8% in 2,000 fights (0.3.0's
+    # orc warrior; 0.2.0's, with 18 hit points, gave 50.1% in 4,000)
 
 
 def test_the_chain_duel_is_the_independent_duel_when_no_one_strikes_back():

@@ -107,7 +107,8 @@ def test_odds_under_all_rules_is_one_table_side_by_side():
     lines = out.stdout.splitlines()
     assert lines[1].split() == list(systems.NAMES)
     first = next(line for line in lines if line.strip().startswith("you kill it first"))
-    assert len(first.split("%")) == len(systems.NAMES) + 1 and "54.5%" in first
+    # the manual's figure against the orc warrior of 0.3.0 (28 hit points; 0.2.0's 18 gave 54.5%)
+    assert len(first.split("%")) == len(systems.NAMES) + 1 and "24.8%" in first
     assert sum(line.startswith("Under the ") for line in lines) == len(systems.NAMES)
     assert sum(line.startswith("You kill it first") for line in lines) == 0  # not five reports
     own = [line.strip() for line in lines if line.startswith(("  yours: ", "  its: "))]

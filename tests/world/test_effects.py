@@ -82,10 +82,10 @@ def test_a_dart_trap_is_soaked_by_protection_but_a_pit_is_not(engines):
     assert "The dart trap's dart glances off your leather jerkin." in texts(engine)
     assert dart.physical
     hp = engine.component(engine.player, Health).hp
-    rig(engine, 4)  # a fall of 4: Protection does not count
+    rig(engine, 3)  # a fall of 3 (a pit is 1d3 on depth 1 from 0.3.0): Protection does not count
     engine.submit(A.Move(1, 0))
     assert "You fall into a pit!" in texts(engine)
-    assert engine.component(engine.player, Health).hp == hp - 4
+    assert engine.component(engine.player, Health).hp == hp - 3
 
 
 def test_running_out_of_stamina_drops_to_normal_with_a_message(engines):
