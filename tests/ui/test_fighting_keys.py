@@ -198,7 +198,7 @@ def test_t_without_a_bow_throws_the_first_spare_weapon_made_for_throwing():
 
 def test_V_with_nobody_beside_says_there_is_nothing_to_strike_and_keeps_it_in_the_log():
     app = app_for(RANGE, {"k": "kobold"}, "elf rogue")  # the kobold stands six cells away
-    progress.gain(app.engine, levels.xp_for_level(3))
+    progress.gain(app.engine, progress.xp_for_level(app.engine, 3))
     press(app, "V")
     assert app.engine.log[-1].line == "There is nothing beside you to strike."
     assert "shield" not in text(app) and app.engine.actions == []
