@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from test_scenarios import attacks, creature, rig, scenario, set_hp, tough
 
-from game.rules import levels, profiles
+from game.rules import profiles
 from game.rules.messages import NO_VITAL_SPOT
 from game.rules.profiles import NATURAL, PARRY
 from game.rules.resolve import Outcome
@@ -23,7 +23,7 @@ BESIDE = """
 
 def rogue_at_level_3(engines, kind: str):
     engine = scenario(engines, BESIDE, {"k": kind}, character="elf rogue")
-    progress.gain(engine, levels.xp_for_level(3))
+    progress.gain(engine, progress.xp_for_level(engine, 3))
     foe = creature(engine, kind)
     tough(engine, foe)
     return engine, foe
