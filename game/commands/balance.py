@@ -26,7 +26,6 @@ from game.lab import bot_games
 from game.lab.sweep import SweepError
 
 from . import sweeps
-
 from .common import EXIT_USAGE, fail, tables, under, unknown
 
 if TYPE_CHECKING:
