@@ -204,7 +204,7 @@ RECORDING = Path(__file__).parent / "recordings" / "bot-depth5.json"  # recordin
 
 
 def test_explore_on_a_recorded_long_game_takes_the_potions_and_reaches_the_stairs():
-    """A bot's game 1,650 actions long, on depth 5 with the level part explored and things
+    """A bot's game 1,250 actions long, on depth 5 with the level part explored and things
     lying about, its creatures and traps taken away: explore takes the potions and the player's own
     thrown dagger, stops once for each new thing it leaves, never for the junk seen before,
     visits no cell more than a few times and ends on the stairs it offers."""
@@ -242,7 +242,7 @@ def test_explore_on_a_recorded_long_game_takes_the_potions_and_reaches_the_stair
     pos = engine.position(engine.player)
     assert (pos.x, pos.y) == gm.stairs_down
     assert not any(engine.exists(i) and engine.store.find(i, Position) for i in wanted)
-    assert len(seen_junk) >= 3 and not any(n in str(notices) for n in seen_junk)
+    assert len(seen_junk) >= 2 and not any(n in str(notices) for n in seen_junk)
     assert all(n.startswith("You see: ") for n in notices) and len(set(notices)) == len(notices)
     assert {a.tag for a in engine.actions[recorded:]} <= {"move", "pick_up"}
     assert max(visits.values()) <= 4
