@@ -47,7 +47,7 @@ from game.world.core.components import (
 from game.world.core.engine import MAP_HEIGHT, MAP_WIDTH
 from game.world.core.mapgen import MAX_DEPTH
 from game.world.game import Game
-from game.world.play import choices, fighters
+from game.world.play import choices, fighters, progress
 
 from .screen import COLUMNS, ROWS, Screen
 
@@ -238,7 +238,7 @@ def _blstats(observer: Observer, engine: Game, count: Count) -> np.ndarray:
     level, xp, rage = (hero.level, hero.xp, hero.rage) if hero else (1, 0, 0)
     book = engine.component(me, Spells)
     points, most = (book.points, book.max_points) if book else (0, 0)
-    following = levels.xp_for_level(level + 1) if level < levels.MAX_LEVEL else 0
+    following = progress.xp_for_level(engine, level + 1) if level < levels.MAX_LEVEL else 0
     return np.array([*observer.stats(engine, count), level, xp, following, points, most,
                      condition_bits(engine), BURDENS.index(describe.burden(engine)), rage,
                      engine.now], dtype=np.int32)

@@ -22,12 +22,13 @@ TUNED_XP_STEP = 12  # from game 0.3.0
 NEW_DEPTH_XP = 5  # per depth, the first time it is reached
 
 
-def xp_for_level(level: int, step: int = XP_STEP) -> int:
-    """Experience needed in all to reach ``level`` (0 for level 1)."""
+def xp_for_level(level: int, step: int) -> int:
+    """Experience needed in all to reach ``level`` (0 for level 1), at ``step`` (the game's:
+    ``game.world.play.progress.xp_step``)."""
     return step * level * (level - 1)
 
 
-def level_for(xp: int, step: int = XP_STEP) -> int:
+def level_for(xp: int, step: int) -> int:
     """The level that ``xp`` experience in all has reached."""
     level = 1
     while level < MAX_LEVEL and xp >= xp_for_level(level + 1, step):

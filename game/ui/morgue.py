@@ -15,7 +15,7 @@ from game.world.core.components import (
     Training,
 )
 from game.world.game import Game
-from game.world.play import stacks
+from game.world.play import progress, stacks
 
 from . import describe
 from .view import _sprites, _terrain
@@ -60,7 +60,7 @@ def morgue_text(engine: Game, score: int | None = None) -> str:
 def level_line(engine: Game) -> str:
     """ "Level 4, 230 experience (next level at 320)"."""
     hero = engine.component(engine.player, Hero) or Hero()
-    nxt = (f"next level at {levels.xp_for_level(hero.level + 1)}"
+    nxt = (f"next level at {progress.xp_for_level(engine, hero.level + 1)}"
            if hero.level < levels.MAX_LEVEL else "the highest level")
     return f"Level {hero.level}, {hero.xp} experience ({nxt})"
 

@@ -14,6 +14,7 @@ from game.ui.inventory import inventory_screen
 from game.ui.screen import Session
 from game.world.core.components import Health, Hero, Vitals
 from game.world.game import Game
+from game.world.play import progress
 
 
 def text(row: np.ndarray) -> str:
@@ -75,6 +76,9 @@ def test_blstats_names_level_experience_spell_points_and_conditions():
     assert {"bleeding", "poisoned"} <= bits and "raging" not in bits
     assert stat["experience"] == 12 and stat["max_spell_points"] > 0
     assert stat["time"] == engine.now and stat["level"] == engine.component(me, Hero).level
+    level = stat["level"]  # the game's own step (0.3.0's: 12 x L x (L - 1)), not 0.2.0's
+    following = progress.xp_for_level(engine, level + 1)
+    assert stat["next_level"] == following == 12 * (level + 1) * level
     env.close()
 
 

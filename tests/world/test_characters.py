@@ -107,9 +107,9 @@ def test_a_kill_gives_experience_and_a_level_gives_hit_points_and_talents(engine
 
 
 def test_experience_table():
-    assert [levels.xp_for_level(n) for n in (1, 2, 3, 4, 5)] == [0, 10, 30, 60, 100]
-    assert levels.level_for(29) == 2 and levels.level_for(30) == 3
-    assert levels.level_for(10**6) == levels.MAX_LEVEL
+    assert [levels.xp_for_level(n, levels.XP_STEP) for n in (1, 2, 3, 4, 5)] == [0, 10, 30, 60, 100]
+    assert levels.level_for(29, levels.XP_STEP) == 2 and levels.level_for(30, levels.XP_STEP) == 3
+    assert levels.level_for(10**6, levels.XP_STEP) == levels.MAX_LEVEL
 
 
 def test_experience_table_from_0_3_0(engines):
