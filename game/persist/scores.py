@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ FORMAT = 1
 MAX_BYTES = 4 * 1024 * 1024
 KEEP = 100
 SHOWN = 10
+WIDTH = 77  # columns of a table line: the end screen sets it in by one, in 80
 WAIT = 10.0  # seconds a game's end waits for another's to write the table
 _FIELDS = {"score": int, "character": str, "seed": int, "outcome": str, "cause": str,
            "depth": int, "turns": int, "wizard": bool, "date": str}
@@ -102,7 +104,8 @@ def _add(entry: dict[str, Any], path: Path, once: bool) -> tuple[list[dict[str, 
 
 
 def table(scores: list[dict[str, Any]], mark: int | None = None, shown: int = SHOWN) -> list[str]:
-    """The table as lines of text (at most 78 columns, so the end screen need not wrap a row);
+    """The table as lines of text (at most ``WIDTH`` columns, so the end screen, which sets
+    them in by a column, need not wrap a row);
     ``mark`` (a place) gets an arrow."""
     if not scores:
         return ["No scores yet."]
@@ -111,15 +114,24 @@ def table(scores: list[dict[str, Any]], mark: int | None = None, shown: int = SH
         flag = ">" if place == mark else " "
         sign = "W" if row["wizard"] else "M" if CONTENT in row else " "
         rules = row.get(RULES, UNNAMED_RULES)
-        lines.append(f"{flag}{place:>2} {row['score']:>6}{sign} {row['character']:<16} "
-                     f"{rules:<6} {row['depth']:>5} {row['turns']:>6} {row['cause'][:30]}")
+        start = (f"{flag}{place:>2} {row['score']:>6}{sign} {row['character']:<16} "
+                 f"{rules:<6} {row['depth']:>5} {row['turns']:>6} ")
+        cause = re.sub(r" on depth \d+$", "", row["cause"])  # the depth has its column
+        lines.append(start + _cut(cause, WIDTH - len(start)))
     if any(r["wizard"] for r in scores[:shown]):
         lines.append("  W: a wizard game")
     overlays = sorted({r[CONTENT] for r in scores[:shown] if CONTENT in r})
     if overlays:
         lines.append(f"  M: a modded game, under {', '.join(map(repr, overlays))}"
-                     [:78])
+                     [:WIDTH])
     return lines
+
+
+def _cut(text: str, room: int) -> str:
+    """``text`` in ``room`` columns: cut at a word where it must be, marked with "..."."""
+    if len(text) <= room:
+        return text
+    return text[:max(room - 3, 0)].rsplit(" ", 1)[0] + "..."
 
 
 def _short(err: BaseException) -> str:

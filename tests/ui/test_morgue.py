@@ -57,7 +57,8 @@ def test_death_writes_a_morgue_beside_the_save_and_a_score(tmp_path):
     assert "Character dump:" in shown and "score" in shown
     row = next(line for line in shown.splitlines() if "dwarf warrior " in line and "1 " in line
                and "killed" in line)
-    assert row.rstrip().endswith("killed by a kobold on depth 1")  # whole, not wrapped at 80
+    assert row.rstrip().endswith(" 1      1 killed by a kobold")  # whole (its depth in its
+    # own column), not wrapped at 80
 
 
 def test_the_table_marks_wizard_games_and_the_command_prints_it(tmp_path):

@@ -59,3 +59,16 @@ def test_a_score_row_names_its_rules_and_an_old_row_reads_as_the_manual(tmp_path
     assert any("human mage" in line and " tides " in line for line in lines)
     assert any("elf ranger" in line and " manual " in line for line in lines)
     assert all(len(line) <= 78 for line in scores.table(scores.read(path)))
+
+
+def test_a_long_name_and_a_long_ending_fit_the_end_screen():
+    """The end screen sets the table in by a column at 80: a won game's row ("escaped with
+    the amulet of the deep") wrapped its last word onto a line of its own."""
+    rows = [{"score": 2270, "character": name, "seed": 21, "outcome": "won",
+             "cause": "escaped with the amulet of the deep", "depth": 6, "turns": 3241,
+             "wizard": True, "date": "2026-12-02", "rules": "manual"}
+            for name in ("dwarf warrior", "lizardfolk berserker")]
+    lines = scores.table(rows)
+    assert all(len(" " + line) <= 78 for line in lines)
+    assert lines[1].endswith(" 3241 escaped with the amulet...")
+    assert lines[2].endswith(" 3241 escaped with the...")
