@@ -9,24 +9,15 @@ import argparse
 from game.lab import curve
 from game.lab.sweep import SweepError
 
-from . import plots, sweeps
-from .common import EXIT_USAGE, fail, tables, under
-from .wizard import BadName, fighter_name, rules_asked
+from .common import EXIT_USAGE, fail, under
+from .wizard import BadName, asked, fighter_name
 
 
 def run(args: argparse.Namespace) -> int:
-    names = rules_asked(args)
-    if isinstance(names, str):
-        return fail(names, EXIT_USAGE)
-    where = sweeps.where(args)
-    if isinstance(where, str):
-        return fail(where, EXIT_USAGE)
-    if problem := plots.refused(args.plot):
-        return fail(problem, EXIT_USAGE)
-    found = tables(args)
-    if isinstance(found, int):
-        return found
-    content, catalog = found
+    given = asked(args, sweep=True, plot=True)
+    if isinstance(given, int):
+        return given
+    names, where, content, catalog = given.names, given.where, given.content, given.catalog
     try:
         attacker, defender = (fighter_name(catalog, n, args.char)
                               for n in (args.attacker, args.defender))

@@ -7,9 +7,12 @@ from __future__ import annotations
 import argparse
 import csv
 import textwrap
+from dataclasses import dataclass
 
 from game.content.catalog import Catalog
+from game.content.overlay import Overlay
 from game.lab import fights
+from game.lab import sweep as lab_sweep
 from game.lab.sweep import SweepError
 from game.rules import systems
 from game.wizard import scratch
@@ -42,16 +45,11 @@ def side(catalog: Catalog, name: str, character: str) -> Side:
 
 
 def run_odds(args: argparse.Namespace) -> int:
-    names = rules_asked(args)
-    if isinstance(names, str):
-        return fail(names, EXIT_USAGE)
+    given = asked(args, sweep=False, plot=True)
+    if isinstance(given, int):
+        return given
+    names, content, catalog = given.names, given.content, given.catalog
     plot = getattr(args, "plot", None)
-    if problem := plots.refused(plot):
-        return fail(problem, EXIT_USAGE)
-    found = tables(args)
-    if isinstance(found, int):
-        return found
-    content, catalog = found
     try:
         you, it = (side(catalog, n, args.char) for n in (args.attacker, args.defender))
     except BadName as err:
@@ -72,6 +70,35 @@ def run_odds(args: argparse.Namespace) -> int:
     else:
         print("\n".join(side_by_side(inspections)))
     return 0
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """What a designer's command was asked for, once checked: the systems, where its sweep
+    runs, and the tables (with any overlay)."""
+
+    names: tuple[str, ...]
+    where: lab_sweep.Where
+    content: Overlay | None
+    catalog: Catalog
+
+
+def asked(args: argparse.Namespace, *, sweep: bool, plot: bool) -> Asked | int:
+    """What odds, fsim and curve check first, in one order: the rules, where the sweep runs
+    (``sweep``), the chart's file (``plot``), then the tables. Or the exit code, once the
+    one line refusing it is written."""
+    names = rules_asked(args)
+    if isinstance(names, str):
+        return fail(names, EXIT_USAGE)
+    where = sweeps.where(args) if sweep else lab_sweep.HERE
+    if isinstance(where, str):
+        return fail(where, EXIT_USAGE)
+    if plot and (problem := plots.refused(getattr(args, "plot", None))):
+        return fail(problem, EXIT_USAGE)
+    found = tables(args)
+    if isinstance(found, int):
+        return found
+    return Asked(names, where, *found)
 
 
 def rules_asked(args: argparse.Namespace) -> tuple[str, ...] | str:
@@ -101,16 +128,10 @@ def _fsim_sides(catalog: Catalog, args: argparse.Namespace) -> tuple[str, str, s
 
 
 def run_fsim(args: argparse.Namespace) -> int:
-    names = rules_asked(args)
-    if isinstance(names, str):
-        return fail(names, EXIT_USAGE)
-    where = sweeps.where(args)
-    if isinstance(where, str):
-        return fail(where, EXIT_USAGE)
-    found = tables(args)
-    if isinstance(found, int):
-        return found
-    content, catalog = found
+    given = asked(args, sweep=True, plot=False)  # (its chart's file checked after the sides)
+    if isinstance(given, int):
+        return given
+    names, where, content, catalog = given.names, given.where, given.content, given.catalog
     try:
         attacker, defender, character = _fsim_sides(catalog, args)
     except BadName as err:
