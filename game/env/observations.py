@@ -18,15 +18,17 @@ Chosen with ``observation_keys=(...)``; the default is the first four:
 - ``tty_chars`` (24 x 80 int32 code points) and ``tty_colors`` (24 x 80 x 3 RGB): the
   terminal's screen, drawn by the UI as a player sees it (``screen``).
 
-A key not asked for costs nothing: nothing is worked out, drawn or kept for it. What the keys
-are made from is worked out again only when the game changed (the engine records every
-action that changes it), and each observation's arrays are new ones of its own.
+A key not asked for costs nothing: nothing is worked out, drawn or kept for it. The arrays are
+worked out again only when the game changed (the engine records every action that changes
+it) and are read-only: an observation never changes once made, so one the same as the step
+before's is handed out again as it is (NLE hands out its own buffers, overwritten by the next
+step; copy an array to write to it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 from gymnasium import spaces
@@ -157,41 +159,43 @@ class Observer:
     def observe(self, engine: Game, text: str, count: Count, screen: Screen | None = None,
                 frame: object = None) -> dict[str, np.ndarray]:
         """The arrays are worked out again only when the game changed: a refused action
-        changes nothing but the message (the engine records every action that does). What
-        they are drawn from is kept, so each observation's arrays are new ones of its own.
-        ``screen``, at ``frame``, is drawn for the tty keys."""
+        changes nothing but the message (the engine records every action that does); each
+        is read-only, and handed out again while it holds. ``screen``, at ``frame``, is
+        drawn for the tty keys."""
         last = self._last
         if last is None or last[0] is not engine or last[1] != len(engine.actions):
+            made: dict[str, Any]
             if self.default:
-                last = (engine, len(engine.actions), view.seen_parts(engine),
-                        np.array(self.stats(engine, count), dtype=np.int32))
+                glyphs, colors = view.seen_rows(engine)
+                made = {"glyphs": glyphs, "colors": colors,
+                        "stats": np.array(self.stats(engine, count), dtype=np.int32)}
             else:
-                last = (engine, len(engine.actions),
-                        {key: _GAME_KEYS[key](self, engine, count) for key in self.kept})
-            self._last = last
-        if self.default:
-            glyphs, colors = view.drawn_rows(last[2])
-            return {"glyphs": glyphs, "colors": colors, "stats": last[3].copy(),
-                    "message": self._message(text).copy()}
+                made = {key: _GAME_KEYS[key](self, engine, count) for key in self.kept}
+                if "level" in made:
+                    made["glyphs"], made["colors"] = made.pop("level")
+            for array in made.values():
+                array.setflags(write=False)
+            last = self._last = (engine, len(engine.actions), made)
         kept = last[2]
-        out: dict[str, np.ndarray] = {}
+        if self.default:
+            return {"glyphs": kept["glyphs"], "colors": kept["colors"], "stats": kept["stats"],
+                    "message": self._message(text)}
         tty = screen.tty(frame) if self.screen_keys and screen is not None else None
+        out: dict[str, np.ndarray] = {}
         for key in self.keys:
-            if key in ("glyphs", "colors"):
-                if "glyphs" not in out and "colors" not in out:
-                    glyphs, colors = view.drawn_rows(kept["level"])
-                    out["glyphs"], out["colors"] = glyphs, colors
-            elif key == "message":
-                out[key] = self._message(text).copy()
+            if key == "message":
+                out[key] = self._message(text)
             elif key in SCREEN_KEYS:
                 assert tty is not None, "an env observing the screen has one"
-                out[key] = tty[SCREEN_KEYS.index(key)]
+                out[key] = array = tty[SCREEN_KEYS.index(key)]
+                array.setflags(write=False)
             else:
-                out[key] = kept[key].copy()
-        return {key: out[key] for key in self.keys}
+                out[key] = kept[key]
+        return out
 
     def _message(self, text: str) -> np.ndarray:
-        """The message's bytes, padded: the last one is kept (most steps say nothing)."""
+        """The message's bytes, padded (read-only: over the bytes themselves): the last one
+        is kept (most steps say nothing)."""
         said = self._said
         if said[0] != text:
             raw = text.encode()
@@ -224,8 +228,8 @@ class Observer:
 # --- the keys beyond the default ---------------------------------------------------------
 
 
-def _level(observer: Observer, engine: Game, count: Count):
-    return view.seen_parts(engine)
+def _level(observer: Observer, engine: Game, count: Count) -> tuple[np.ndarray, np.ndarray]:
+    return view.seen_rows(engine)
 
 
 def _stats(observer: Observer, engine: Game, count: Count) -> np.ndarray:

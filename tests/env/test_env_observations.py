@@ -33,6 +33,28 @@ def test_every_key_stays_inside_its_exact_space_over_play():
     env.close()
 
 
+@pytest.mark.parametrize("keys", [E.DEFAULT_KEYS, E.KEYS], ids=["default", "every key"])
+def test_an_observation_never_changes_once_made(keys):
+    """Read-only arrays: a step refused hands out the same ones again (nothing changed), a
+    step taken new ones, and neither changes what was handed out before."""
+    env = E.DungeonEnv(observation_keys=keys)
+    first, _ = env.reset(seed=2)
+    kept = {key: value.copy() for key, value in first.items()}
+    for value in first.values():
+        assert not value.flags.writeable
+        with pytest.raises(ValueError, match="read-only"):
+            value.flat[0] = 1
+    again = env.step(E.ACTIONS.index("up"))[0]  # refused: the way out asks for the amulet
+    assert again["stats"][17] == 0
+    assert all(again[key] is first[key] for key in keys
+               if key not in ("message", "tty_chars", "tty_colors"))
+    waited = env.step(E.ACTIONS.index("wait"))[0]
+    assert waited["stats"] is not first["stats"] and waited["stats"][17] == 1
+    for key, value in first.items():
+        assert np.array_equal(value, kept[key]), key
+    env.close()
+
+
 def test_keys_come_in_the_order_asked_and_only_those():
     env = E.DungeonEnv(observation_keys=("message", "blstats"))
     obs, _ = env.reset(seed=1)

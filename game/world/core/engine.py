@@ -606,12 +606,14 @@ class Engine:
     def spend(self, ticks: int) -> list[Event]:
         """The player's action took ``ticks``: run the world until the player's next turn."""
         self.turn += 1
-        me, schedule, play, table = self.player, self.schedule, self.play, self.store.table
-        mine = self.store.get(me, Actor)
+        me, schedule, play, store = self.player, self.schedule, self.play, self.store
+        table = store.table
+        mine = store.get(me, Actor)
         mine.next_tick += ticks
-        mine_at = self.store.get(me, Position)  # moved in place (Store.move), never replaced
+        mine_at = store.get(me, Position)  # moved in place (Store.move), never replaced
         self.gamemap.update_fov(mine_at.x, mine_at.y, FOV_RADIUS)
         events: list[Event] = sight.comes_into_view(self)
+        levels = self.levels
         done = None  # the entry of the actor whose turn just ended (Schedule.next_turn)
         while self.outcome is None:  # (the schedule queues each actor again: next_turn)
             eid, comps = schedule.next_turn(self.depth, done)
@@ -636,9 +638,11 @@ class Engine:
                 events += taken_events
                 if eid not in table:
                     continue
-            arrived = sight.came_into_view(self, eid, comps)
-            if arrived:
-                events += arrived
+            looked = store.looked  # sight.came_into_view's first test, without the call
+            if looked is None or looked is not levels[self.depth].sight:
+                arrived = sight.came_into_view(self, eid, comps)
+                if arrived:
+                    events += arrived
             actor.next_tick += taken
             done = (actor.next_tick, eid)
         return events

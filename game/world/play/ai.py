@@ -66,14 +66,21 @@ def sleeps_through(engine: Engine, comps: dict, me: Position) -> int | None:
     (``stealth.heard``) does nothing at all: it notices the player by noise alone, so
     ``stealth.notices`` would say no without a roll, and with no foe ``feuds.opponent`` finds
     it nobody to fight; nothing changes (most turns on a natural level are such). The turn
-    loop asks this, then ``awake_turn`` if need be, so a sleeper's turn is a few reads."""
+    loop asks this, then ``awake_turn`` if need be, so a sleeper's turn is a few reads
+    (``stealth.sleeping`` and ``stealth.heard`` written out here: asked of nearly every
+    creature turn, and a call costs more than the reads; ``check_sleepers`` holds them to
+    those)."""
     creature = comps[Creature]
-    if creature.awake:
+    if creature.awake or creature.foe is not None:  # stealth.sleeping, without the call
         return None
     kind = engine.catalog.creatures[creature.kind]
-    if stealth.sleeping(creature, kind.behaviour) and not stealth.heard(me, comps[Position]):
-        return kind.speed
-    return None
+    if kind.behaviour == "wander":
+        return None
+    pos, reach = comps[Position], stealth.NOISE_RADIUS  # stealth.heard, without the call
+    if pos.depth == me.depth and -reach <= pos.x - me.x <= reach \
+            and -reach <= pos.y - me.y <= reach:
+        return None
+    return kind.speed
 
 
 def check_sleepers(engine: Engine) -> list[str]:
@@ -83,6 +90,10 @@ def check_sleepers(engine: Engine) -> list[str]:
     for eid, _ in engine.creatures_here():
         comps = engine.store.components(eid)
         slept = sleeps_through(engine, comps, me)
+        creature, kind = comps[Creature], engine.catalog.creatures[comps[Creature].kind]
+        if (slept is not None) != (stealth.sleeping(creature, kind.behaviour)
+                                   and not stealth.heard(me, comps[Position])):
+            wrong.append(f"sleeps_through: creature {eid} is not asleep and unheard")
         if slept is None:
             continue
         before = state.entity_text(engine, eid)
