@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 import tcod.console
 
+from game.world.core.gamemap import GameMap
 from game.world.core.sight import LIGHT_RADIUS
 from game.world.game import Game
 
@@ -137,30 +138,15 @@ def seen_map(engine: Game) -> tuple[np.ndarray, np.ndarray]:
 
 def seen_rows(engine: Game) -> tuple[np.ndarray, np.ndarray]:
     """``seen_map`` indexed [y, x], as new contiguous arrays (int32 codes, uint8 RGB): the
-    Gymnasium environment's observation, made with whole-array operations."""
-    return drawn_rows(seen_parts(engine))
-
-
-SeenParts = tuple[np.ndarray, np.ndarray, list]
-
-
-def seen_parts(engine: Game) -> SeenParts:
-    """What ``seen_rows`` is drawn from, as it stands now: the terrain (the cache's own
-    read-only arrays, never changed once made) and the sprites. Kept, it draws the same
-    rows again later, whatever the game has done since."""
-    gm = engine.gamemap
+    Gymnasium environment's observation. The terrain as kept (``_terrain_rows``) is copied
+    and the sprites set on it, cell by cell (a few: that beats fancy indexing)."""
+    gm = engine.levels[engine.depth]
     visible, explored = gm.visible.tobytes(), gm.explored.tobytes()
     pos = engine.position(engine.player)
-    ch, fg = _terrain_rows(gm, explored, visible, (pos.x, pos.y))
-    return ch, fg, _sprites(engine, visible, explored)
-
-
-def drawn_rows(parts: SeenParts) -> tuple[np.ndarray, np.ndarray]:
-    """New arrays of ``seen_parts``: the terrain with the sprites on it."""
-    base_ch, base_fg, sprites = parts
+    base_ch, base_fg = _terrain_rows(gm, explored, visible, (pos.x, pos.y))
     ch, fg = base_ch.copy(), base_fg.copy()
     cells = fg.view("V3")[..., 0]  # a cell's colour set as one 3-byte value, not a tuple
-    for x, y, glyph, colour in sprites:  # a few: cell by cell beats fancy indexing
+    for x, y, glyph, colour in _sprites(engine, visible, explored, gm):
         ch[y, x] = ord(glyph)
         cells[y, x] = bytes(colour)
     return ch, fg
@@ -213,12 +199,14 @@ def _blank(shape: tuple[int, ...]) -> np.ndarray:
 CREATURE_LAYER = 2  # Renderable.layer of creatures: shown only while in view
 
 
-def _sprites(engine: Game, visible: bytes | None = None,
-             explored: bytes | None = None) -> list[tuple[int, int, str, tuple[int, int, int]]]:
+def _sprites(engine: Game, visible: bytes | None = None, explored: bytes | None = None,
+             gm: GameMap | None = None) -> list[tuple[int, int, str, tuple[int, int, int]]]:
     """(x, y, glyph, colour) of every entity in view, lowest layer first; things lying on
     explored cells out of view are remembered, dimmed (creatures are not: they move).
-    ``visible`` and ``explored``: the level's, as bytes, if the caller has them already."""
-    gm = engine.gamemap
+    ``visible`` and ``explored``: the level's, as bytes, and ``gm`` the level, if the caller
+    has them already."""
+    if gm is None:
+        gm = engine.gamemap
     # A byte a cell in [x, y] order: a byte string is indexed faster than an array.
     if visible is None or explored is None:
         visible, explored = gm.visible.tobytes(), gm.explored.tobytes()

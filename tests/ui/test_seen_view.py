@@ -90,7 +90,9 @@ def test_a_terrain_kept_for_a_place_is_never_handed_out_stale():
     def at(cell):
         engine.move_entity(engine.player, *cell)
         assert same_as_slow(engine)
-        return view.seen_parts(engine)[0]
+        spot = engine.position(engine.player)
+        return view._terrain_rows(gm, gm.explored.tobytes(), gm.visible.tobytes(),
+                                  (spot.x, spot.y))[0]
 
     kept = at(here)
     at(there)

@@ -7,7 +7,16 @@ import esper
 import pytest
 
 from game.world.core.actions import Wait
-from game.world.core.components import Attributes, Hero, Item, Stance, Training
+from game.world.core.components import (
+    Attributes,
+    Effects,
+    Hero,
+    Item,
+    Named,
+    Stance,
+    Supply,
+    Training,
+)
 from game.world.core.stamps import stamp
 from game.world.game import Game
 from game.world.play import fighters
@@ -35,6 +44,11 @@ CHANGES = {
     "a carried thing": lambda e, me: setattr(e.component(e.inventory()[0], Item), "count", 9),
     "a new component": lambda e, me: e.set_component(me, Item("rock")),
     "a component gone": lambda e, me: e.exists(me) and esper.remove_component(me, Hero),
+    "a component for another": lambda e, me: (esper.remove_component(me, Hero),
+                                              e.set_component(me, Effects({"haste": 3}))),
+    "a carried thing's component for another": lambda e, me: (
+        esper.remove_component(e.inventory()[0], Named),
+        e.set_component(e.inventory()[0], Supply(4, 0))),
     "a worn thing": lambda e, me: setattr(e.component(e.inventory()[1], Item), "name",
                                           "chain mail shirt"),
 }

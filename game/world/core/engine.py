@@ -275,8 +275,11 @@ class Engine:
     def use(self) -> None:
         """Make this engine's world esper's current one: the gameplay reads through esper's
         functions, so code that calls it directly (not through a method here) after another
-        engine has run calls this first."""
-        self.store.use()
+        engine has run calls this first. (``Store.use``'s test, without a second call:
+        asked at every action and every look.)"""
+        world = self.store.world
+        if esper.current_world != world:
+            esper.switch_world(world)
 
     def close(self) -> None:
         """Free this engine's esper world."""
@@ -611,9 +614,9 @@ class Engine:
         mine = store.get(me, Actor)
         mine.next_tick += ticks
         mine_at = store.get(me, Position)  # moved in place (Store.move), never replaced
-        self.gamemap.update_fov(mine_at.x, mine_at.y, FOV_RADIUS)
-        events: list[Event] = sight.comes_into_view(self)
         levels = self.levels
+        levels[self.depth].update_fov(mine_at.x, mine_at.y, FOV_RADIUS)
+        events: list[Event] = sight.comes_into_view(self)
         done = None  # the entry of the actor whose turn just ended (Schedule.next_turn)
         while self.outcome is None:  # (the schedule queues each actor again: next_turn)
             eid, comps = schedule.next_turn(self.depth, done)

@@ -35,8 +35,9 @@ def comes_into_view(engine: Engine) -> list[Event]:
     """Announce the creatures on this level that have come into view since the last look (by
     id), and remember who is in view now."""
     engine.use()
-    gm, depth = engine.gamemap, engine.depth
-    if _as_last_looked(engine):
+    depth = engine.depth
+    gm, looked = engine.levels[depth], engine.store.looked
+    if looked is not None and looked is gm.sight:  # _as_last_looked, without the call
         return []
     visible, height = gm.visible.tobytes(), gm.height  # engine.sees, for one on this level
     arrived = []

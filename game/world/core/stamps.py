@@ -36,6 +36,19 @@ class _Readers(dict):
     def __init__(self, own: bool) -> None:
         super().__init__()
         self.own = own
+        self.last: dict[int, tuple[int, tuple[type, ...], Callable]] = {}
+
+    def remember(self, eid: int, comps: dict) -> tuple[int, tuple[type, ...], Callable]:
+        """The entity's count of components, its kinds and their reader, kept in ``last`` by
+        its id and tried first next time: right while the entity has as many components and
+        the reader finds each of its classes among them (so the same set: an entity has one
+        of each class); else the reader's KeyError sends the caller here. Checked at every
+        use, so never wrong; kept across games (ids repeat), which is only a miss."""
+        if len(self.last) >= self.LIMIT * 8:
+            self.last.clear()
+        kinds, read = self[tuple(comps)]
+        made = self.last[eid] = (len(comps), kinds, read)
+        return made
 
     def __missing__(self, kinds: tuple[type, ...]) -> tuple[tuple[type, ...], Callable]:
         """The first tuple of these classes met, kept so that stamps hold one object (one
@@ -64,13 +77,27 @@ def stamp(entities: dict[int, dict[type, Any]], eid: int) -> tuple:
         for item in _SLOTTED(eq):
             if item is not None and item not in things:
                 things.append(item)
-    kinds, read = _OWN[tuple(comps)]
-    parts = [eid, kinds, read(comps)]
+    # Each entity's reader as last used is tried first (written out, not called: a stamp is
+    # taken very often): ``_Readers.last``.
+    last = _OWN.last.get(eid)
+    try:
+        if last is None or last[0] != len(comps):
+            raise KeyError(eid)
+        parts = [eid, last[1], last[2](comps)]
+    except KeyError:
+        last = _OWN.remember(eid, comps)
+        parts = [eid, last[1], last[2](comps)]
     carried = _CARRIED
     for i in things:
         held = entities[i]
-        kinds, read = carried[tuple(held)]
-        parts.append((i, kinds, read(held)))
+        last = carried.last.get(i)
+        try:
+            if last is None or last[0] != len(held):
+                raise KeyError(i)
+            parts.append((i, last[1], last[2](held)))
+        except KeyError:
+            last = carried.remember(i, held)
+            parts.append((i, last[1], last[2](held)))
     return tuple(parts)
 
 
