@@ -275,11 +275,10 @@ class Engine:
     def use(self) -> None:
         """Make this engine's world esper's current one: the gameplay reads through esper's
         functions, so code that calls it directly (not through a method here) after another
-        engine has run calls this first. (``Store.use``'s test, without a second call:
-        asked at every action and every look.)"""
-        world = self.store.world
-        if esper.current_world != world:
-            esper.switch_world(world)
+        engine has run calls this first. (The store switches; the test here saves a
+        call at every action and every look.)"""
+        if esper.current_world != self.store.world:
+            self.store.use()
 
     def close(self) -> None:
         """Free this engine's esper world."""
