@@ -138,6 +138,9 @@ class Count(Protocol):
     setup: int  # the recorded actions its reset options made (the episode's own come after)
 
 
+MESSAGES_KEPT = 256  # messages kept as arrays: a step's is mostly one said before
+
+
 class Observer:
     """Makes each observation of ``keys``, keeping what it was drawn from while the game is
     unchanged."""
@@ -149,7 +152,7 @@ class Observer:
         self.kept = tuple(dict.fromkeys(k for k in made if k in _GAME_KEYS))  # per change
         self.screen_keys = tuple(k for k in keys if k in SCREEN_KEYS)
         self._last: tuple | None = None  # the last observation's arrays, and of what
-        self._said: tuple[str | None, np.ndarray | None] = (None, None)  # see _message
+        self._said: dict[str, np.ndarray] = {}  # see _message
         self._figures: tuple = (None, 0, 0)  # see _defence_figures
         self.kept_spells: tuple | None = None  # see _spells
 
@@ -168,7 +171,7 @@ class Observer:
             if self.default:
                 glyphs, colors = view.seen_rows(engine)
                 made = {"glyphs": glyphs, "colors": colors,
-                        "stats": np.array(self.stats(engine, count), dtype=np.int32)}
+                        "stats": np.fromiter(self.stats(engine, count), np.int32, len(STATS))}
             else:
                 made = {key: _GAME_KEYS[key](self, engine, count) for key in self.kept}
                 if "level" in made:
@@ -194,17 +197,18 @@ class Observer:
         return out
 
     def _message(self, text: str) -> np.ndarray:
-        """The message's bytes, padded (read-only: over the bytes themselves): the last one
-        is kept (most steps say nothing)."""
-        said = self._said
-        if said[0] != text:
+        """The message's bytes, padded (read-only: over the bytes themselves), each kept:
+        most steps say nothing, or what was said before ("There is a wall in the way.")."""
+        said = self._said.get(text)
+        if said is None:
             raw = text.encode()
             if len(raw) > MESSAGE_BYTES:
                 raw = _utf8(text, MESSAGE_BYTES)
-            raw = raw.ljust(MESSAGE_BYTES, b"\0")
-            said = self._said = (text, np.frombuffer(raw, dtype=np.uint8))
-        assert said[1] is not None  # made above for any text
-        return said[1]
+            if len(self._said) >= MESSAGES_KEPT:
+                self._said.clear()
+            said = self._said[text] = np.frombuffer(raw.ljust(MESSAGE_BYTES, b"\0"),
+                                                    dtype=np.uint8)
+        return said
 
     def stats(self, engine: Game, count: Count) -> list[int]:
         comps = engine.components(engine.player)

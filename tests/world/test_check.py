@@ -99,8 +99,8 @@ def _wrong_sight(engine: Game) -> None:
 def _wrong_hash(engine: Game) -> None:
     engine.state_hash()
     rows = engine._hasher._rows
-    kinds, values, _, texts = rows[engine.player]
-    rows[engine.player] = (kinds, values, f"[{engine.player},{{}}]", texts)
+    kinds, values, _, texts, reader = rows[engine.player]
+    rows[engine.player] = (kinds, values, f"[{engine.player},{{}}]", texts, reader)
 
 
 def _sleeper_wakes(engine: Game, monkeypatch) -> None:

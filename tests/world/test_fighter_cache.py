@@ -19,7 +19,7 @@ from game.world.core.components import (
 )
 from game.world.core.stamps import stamp
 from game.world.game import Game
-from game.world.play import fighters
+from game.world.play import choices, fighters
 
 
 def fresh(engine: Game, eid: int):
@@ -93,4 +93,19 @@ def test_a_stamp_reads_values_as_a_fighter_sees_them():
     training.skills["Sword"] = True
     assert stamp(engine.store.table, me) == before
     assert engine.fighter(me) is kept and kept == fresh(engine, me)
+    engine.close()
+
+
+def test_each_stance_keeps_its_fighter():
+    """Stepping through the five stances and back hands out each stance's Fighter again (the
+    random actions of an env switch stance often: none is built afresh)."""
+    engine = Game(5)
+    me = engine.player
+    stance = engine.component(me, Stance)
+    seen = {}
+    for name in (*choices.STANCE_ORDER, *reversed(choices.STANCE_ORDER)):
+        stance.name = name
+        made = engine.fighter(me, known_only=True)
+        assert seen.setdefault(name, made) is made, name
+    assert len({id(f) for f in seen.values()}) == len(choices.STANCE_ORDER)
     engine.close()

@@ -22,7 +22,7 @@ class FighterCache:
     is the gameplay's builder (``Gameplay.fighter``)."""
 
     LIMIT = 1024  # entities
-    KEPT = 4  # Fighters an entity keeps
+    KEPT = 8  # Fighters an entity keeps: one in each of the five stances, and more
 
     def __init__(self, build: Callable[..., profiles.Fighter]) -> None:
         self.build = build

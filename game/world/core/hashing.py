@@ -31,8 +31,8 @@ class StateHasher:
 
     def __init__(self) -> None:
         # id -> (component classes, every field read at once, the row's JSON, each component's
-        # JSON in name order)
-        self._rows: dict[int, tuple[tuple, tuple, str, tuple]] = {}
+        # JSON in name order, the reader of those fields)
+        self._rows: dict[int, tuple[tuple, tuple, str, tuple, Callable]] = {}
         self._streams: dict[str, tuple[tuple, str]] = {}  # name -> (words, their JSON)
         # name -> (the stream, its count of changes, its gauss_next, its JSON): the stream as
         # last spelled, spelled again (getstate alone is costly) only when one of them moved
@@ -66,9 +66,14 @@ class StateHasher:
         entities = engine.store.table
         for eid in sorted(entities):
             comps = entities[eid]
-            kinds = tuple(comps)
-            values = (_ROW_READERS.get(kinds) or _row_reader(kinds))(comps)
             hit = known.get(eid)
+            try:  # the reader of the row as last spelled, while it has the same components
+                if hit is None or len(hit[0]) != len(comps):
+                    raise KeyError(eid)
+                kinds, values = hit[0], hit[4](comps)  # (each found: the same set)
+            except KeyError:
+                kinds = tuple(comps)
+                values = (_ROW_READERS.get(kinds) or _row_reader(kinds))(comps)
             if hit is None or hit[0] != kinds or hit[1] != values:
                 hit = _respelled(eid, comps, kinds, values, hit)
             seen[eid] = hit
@@ -119,12 +124,13 @@ _SPELLED = {"entities": StateHasher._entities, "streams": StateHasher._streams_j
 
 
 def _respelled(eid: int, comps: dict, kinds: tuple, values: tuple,
-               hit: tuple | None) -> tuple[tuple, tuple, str, tuple]:
+               hit: tuple | None) -> tuple[tuple, tuple, str, tuple, Callable]:
     """An entity's row again, each component's JSON kept from ``hit`` if it reads the same
-    (``values`` holds what each component read, in name order)."""
+    (``values`` holds what each component read, in name order), and its reader."""
     old = hit if hit is not None and hit[0] == kinds else None
     texts = (_RESPELLERS.get(kinds) or _respeller(kinds))(comps, values, old)
-    return kinds, values, f"[{eid},{{{','.join(texts)}}}]", texts
+    return (kinds, values, f"[{eid},{{{','.join(texts)}}}]", texts,
+            _ROW_READERS.get(kinds) or _row_reader(kinds))
 
 
 def _respeller(kinds: tuple[type, ...]) -> Callable[[dict, tuple, tuple | None], tuple]:
