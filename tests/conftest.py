@@ -8,6 +8,13 @@ import subprocess
 import tempfile
 
 import pytest
+from hypothesis import settings
+
+# The property tests draw the same examples on every run (a run of the suite passes or fails
+# the same way anywhere); HYPOTHESIS_PROFILE=explore searches afresh, for whoever hunts bugs.
+settings.register_profile("fixed", derandomize=True)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "fixed"))
 
 _BYTECODE: list[str] = []
 

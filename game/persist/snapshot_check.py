@@ -309,7 +309,8 @@ def _check_entities(snap: dict, rows: dict[int, dict], required: dict[str, set[s
         if foe is not None:
             _foe_ref(rows, eid, foe)
         pos = comps.get("Position")
-        if pos is not None and pos.get("depth") not in levels:
+        if pos is not None and (type(pos.get("depth")) is not int  # [] cannot be looked up
+                                or pos.get("depth") not in levels):
             raise fail(f"entity {eid}", f"stands on depth {pos.get('depth')}, never visited")
         if pos is not None and pos.get("depth") == snap["depth"]:
             _near_now(snap["now"], comps, eid)

@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 import tcod.console
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from persist_helpers import rewrite
 
@@ -254,6 +254,7 @@ def _apply(snapshot, pick):
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(picks=st.lists(_mutations(), min_size=1, max_size=3))
+@example(picks=[(255, 25864, [])])  # a depth made a list: the check crashed looking it up
 def test_random_re_signed_edits_are_refused_or_played_never_crashed_on(tmp_path_factory,
                                                                       short_sample, picks):
     data = json.loads(short_sample.read_text())
