@@ -137,19 +137,34 @@ def seen_map(engine: Game) -> tuple[np.ndarray, np.ndarray]:
 
 
 def seen_rows(engine: Game) -> tuple[np.ndarray, np.ndarray]:
-    """``seen_map`` indexed [y, x], as new contiguous arrays (int32 codes, uint8 RGB): the
-    Gymnasium environment's observation. The terrain as kept (``_terrain_rows``) is copied
-    and the sprites set on it, cell by cell (a few: that beats fancy indexing)."""
+    """``seen_map`` indexed [y, x], as read-only contiguous arrays (int32 codes, uint8 RGB):
+    the Gymnasium environment's observation. The terrain as kept (``_terrain_rows``) with the
+    sprites set on it, cell by cell (a few: that beats fancy indexing), into a copy; the last
+    ``ROWS_KEPT`` drawn are kept by the terrain they were drawn on, each with its sprites, and
+    handed out again while the terrain and the sprites are those (a random walk comes back to
+    the same picture often)."""
     gm = engine.levels[engine.depth]
     visible, explored = gm.visible.tobytes(), gm.explored.tobytes()
     pos = engine.position(engine.player)
     base_ch, base_fg = _terrain_rows(gm, explored, visible, (pos.x, pos.y))
+    sprites = _sprites(engine, visible, explored, gm)
+    known = _DRAWN.get(id(base_ch))
+    if known is not None and known[0] is base_ch and known[1] == sprites:
+        return known[2], known[3]
     ch, fg = base_ch.copy(), base_fg.copy()
     cells = fg.view("V3")[..., 0]  # a cell's colour set as one 3-byte value, not a tuple
-    for x, y, glyph, colour in _sprites(engine, visible, explored, gm):
+    for x, y, glyph, colour in sprites:
         ch[y, x] = ord(glyph)
         cells[y, x] = bytes(colour)
+    ch.setflags(write=False)
+    fg.setflags(write=False)
+    if len(_DRAWN) >= ROWS_KEPT:
+        del _DRAWN[next(iter(_DRAWN))]
+    _DRAWN[id(base_ch)] = (base_ch, sprites, ch, fg)  # held here: base_ch's id is its own
     return ch, fg
+
+
+_DRAWN: dict[int, tuple] = {}  # the terrain's id -> (it, the sprites, the rows drawn)
 
 
 _ROWS: dict[tuple[int, int, int], tuple] = {}

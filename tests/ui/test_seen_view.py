@@ -70,8 +70,8 @@ def test_what_stands_in_view_is_drawn_anew_each_time():
     engine.component(engine.player, Renderable).glyph = "&"
     again, _ = view.seen_rows(engine)
     assert (first[me.y, me.x], again[me.y, me.x]) == (ord("@"), ord("&"))
-    again[me.y, me.x] = ord("?")  # the caller's own copy: the next call is untouched
-    assert view.seen_rows(engine)[0][me.y, me.x] == ord("&")
+    assert not again.flags.writeable  # read-only: kept, and handed out again as it is
+    assert view.seen_rows(engine)[0] is again and first[me.y, me.x] == ord("@")
     assert engine.component(engine.player, Position) is me
     engine.close()
 
