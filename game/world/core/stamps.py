@@ -104,4 +104,4 @@ def stamp(entities: dict[int, dict[type, Any]], eid: int) -> tuple:
 def _reader(kinds: tuple[type, ...], own: bool) -> Callable[[dict], tuple]:
     """One call that reads every field of an entity of these kinds (``written.reader``, the
     values alone), but ``TURN_BY_TURN``'s of its own."""
-    return written.reader(kinds, TURN_BY_TURN if own else None, classes=False)
+    return written.reader(kinds, TURN_BY_TURN if own else None, classes=False, flat=True)

@@ -33,13 +33,15 @@ def function(source: str, name: str, names: Mapping[str, object]) -> Callable:
 
 
 def reader(kinds: tuple[type, ...], left_out: Mapping[str, tuple[str, ...]] | None = None, *,
-           classes: bool = True) -> Callable[[dict], tuple]:
+           classes: bool = True, flat: bool = False) -> Callable[[dict], tuple]:
     """``comps -> ((each field of kinds[0] read), (kinds[1]'s), ...)``: one call reads a
     whole entity (its dict of components), each field as :func:`value_of` says, but those
     ``left_out`` names for a class (by class name). ``classes=False`` reads the values alone:
     what the Fighter stamp needs, since a Fighter built from ``True`` equals one built from
     ``1`` (the hash spells them apart, so it reads the classes too); measured, the classes
-    cost a tenth of a bot's action in the stamp."""
+    cost a tenth of a bot's action in the stamp. ``flat``: every value in one tuple, not one
+    a component (the kinds, in order, tell where each component's begin: a tuple less for
+    each component, for the stamp)."""
     lines, reads = [], []
     rule = value_of if classes else values_only
     for index, kind in enumerate(kinds):
@@ -47,9 +49,10 @@ def reader(kinds: tuple[type, ...], left_out: Mapping[str, tuple[str, ...]] | No
         lines.append(f"    c{index} = comps[K{index}]")
         values = [v for f in fields(kind) if f.name not in skip
                   for v in rule(identifier(kind, f.name), str(f.type), f"c{index}")]
-        reads.append(f"({''.join(v + ', ' for v in values)})")
+        each = "".join(v + ", " for v in values)
+        reads.append(each if flat else f"({each}), ")
     code = "\n".join(["def read(comps):", *lines,
-                      f"    return ({''.join(r + ', ' for r in reads)})"])
+                      f"    return ({''.join(reads)})"])
     return function(code, "read", {"_deep": deep if classes else frozen,
                                    **{f"K{i}": k for i, k in enumerate(kinds)}})
 
