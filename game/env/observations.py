@@ -18,11 +18,10 @@ Chosen with ``observation_keys=(...)``; the default is the first four:
 - ``tty_chars`` (24 x 80 int32 code points) and ``tty_colors`` (24 x 80 x 3 RGB): the
   terminal's screen, drawn by the UI as a player sees it (``screen``).
 
-A key not asked for costs nothing: nothing is worked out, drawn or kept for it. The arrays are
-worked out again only when the game changed (the engine records every action that changes
-it) and are read-only: an observation never changes once made, so one the same as the step
-before's is handed out again as it is (NLE hands out its own buffers, overwritten by the next
-step; copy an array to write to it).
+A key not asked for costs nothing: nothing is worked out, drawn or kept for it. What the keys
+are made from is worked out again only when the game changed (the engine records every
+action that changes it), and each observation's arrays are new ones of its own (Gymnasium's
+checker asks that no two calls share one).
 """
 
 from __future__ import annotations
@@ -162,9 +161,9 @@ class Observer:
     def observe(self, engine: Game, text: str, count: Count, screen: Screen | None = None,
                 frame: object = None) -> dict[str, np.ndarray]:
         """The arrays are worked out again only when the game changed: a refused action
-        changes nothing but the message (the engine records every action that does); each
-        is read-only, and handed out again while it holds. ``screen``, at ``frame``, is
-        drawn for the tty keys."""
+        changes nothing but the message (the engine records every action that does). What
+        is kept is read-only; each observation has copies of its own. ``screen``, at
+        ``frame``, is drawn for the tty keys."""
         last = self._last
         if last is None or last[0] is not engine or last[1] != len(engine.actions):
             made: dict[str, Any]
@@ -181,19 +180,18 @@ class Observer:
             last = self._last = (engine, len(engine.actions), made)
         kept = last[2]
         if self.default:
-            return {"glyphs": kept["glyphs"], "colors": kept["colors"], "stats": kept["stats"],
-                    "message": self._message(text)}
+            return {"glyphs": kept["glyphs"].copy(), "colors": kept["colors"].copy(),
+                    "stats": kept["stats"].copy(), "message": self._message(text).copy()}
         tty = screen.tty(frame) if self.screen_keys and screen is not None else None
         out: dict[str, np.ndarray] = {}
         for key in self.keys:
             if key == "message":
-                out[key] = self._message(text)
+                out[key] = self._message(text).copy()
             elif key in SCREEN_KEYS:
                 assert tty is not None, "an env observing the screen has one"
-                out[key] = array = tty[SCREEN_KEYS.index(key)]
-                array.setflags(write=False)
+                out[key] = tty[SCREEN_KEYS.index(key)]  # drawn anew for each observation
             else:
-                out[key] = kept[key]
+                out[key] = kept[key].copy()
         return out
 
     def _message(self, text: str) -> np.ndarray:
