@@ -37,6 +37,7 @@ class GameCopy:
     checkpoints: tuple[tuple[int, str], ...]
     keyframes: tuple[tuple[int, str], ...]
     keyframe_every: int
+    checkpoint_every: int
     terrain: tuple[tuple[int, GameMap], ...]  # each level as generated, never changed
 
     @classmethod
@@ -44,7 +45,7 @@ class GameCopy:
         taken = engine.state(entities=Copied.of(engine.store))
         return cls(taken, engine.made_by, engine.content, tuple(engine.actions),
                    tuple(engine.checkpoints.items()), tuple(engine.keyframes.items()),
-                   engine.keyframe_every,
+                   engine.keyframe_every, engine.checkpoint_every,
                    tuple((depth, gm.as_generated()) for depth, gm in engine.levels.items()))
 
     def made(self) -> Game:
@@ -54,6 +55,7 @@ class GameCopy:
         engine.checkpoints = dict(self.checkpoints)
         engine.keyframes = dict(self.keyframes)
         engine.keyframe_every = self.keyframe_every
+        engine.checkpoint_every = self.checkpoint_every
         return engine
 
 

@@ -97,6 +97,8 @@ class DungeonEnv(gym.Env):
             game_seed = int(self.np_random.integers(2**31))
         engine = Game(game_seed, asked["character"], rules=asked["rules"],
                       auto_pickup=asked["auto_pickup"], content=asked["content"])
+        if self.recorder is None:  # no recording made: no checks of one taken along the way
+            engine.checkpoint_every = engine.keyframe_every = 0
         opening = " ".join(message.line for message in engine.log)
         for action in setup:
             result = engine.submit(action)

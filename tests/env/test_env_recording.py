@@ -102,3 +102,27 @@ def test_a_folder_that_cannot_be_made_is_one_line(tmp_path):
     (tmp_path / "file").write_text("")
     with pytest.raises(ValueError, match="record_dir .*file: cannot make it a folder"):
         E.DungeonEnv(record_dir=tmp_path / "file")
+
+
+def test_a_recorded_episode_keeps_its_checkpoints_and_one_not_recorded_takes_none(tmp_path):
+    """The state hash every 50 actions is a recording's sync check: an env that records
+    takes it (verify then finds where a replay parts), one that does not never does (it is
+    what no one reads), and the game plays the same either way."""
+    recorded, plain = E.DungeonEnv(record_dir=str(tmp_path)), E.DungeonEnv()
+    rng = np.random.default_rng(3)
+    moves = [E.ACTIONS.index(a) for a in ("north", "east", "south", "west", "wait")]
+    recorded.reset(seed=5)
+    plain.reset(seed=5)
+    for _ in range(150):
+        action = moves[int(rng.integers(len(moves)))]
+        recorded.step(action)
+        plain.step(action)
+    mine, theirs = recorded.unwrapped.engine, plain.unwrapped.engine
+    assert len(mine.actions) == len(theirs.actions) > 100
+    assert sorted(mine.checkpoints)[:2] == [50, 100] and theirs.checkpoints == {}
+    assert theirs.keyframes == {} and theirs.checkpoint_every == theirs.keyframe_every == 0
+    assert theirs.state_hash() == mine.state_hash()
+    recorded.close()
+    path = next(tmp_path.iterdir())
+    assert sorted(load(path).checkpoints)[:2] == [50, 100]
+    assert verify(path)[0] == 0

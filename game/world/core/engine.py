@@ -124,7 +124,8 @@ class Engine:
         self.now = 0
         self.turn = 0
         self.actions: list[A.Action] = []
-        self.checkpoints: dict[int, str] = {}  # state hash after every CHECKPOINT_EVERY actions
+        self.checkpoints: dict[int, str] = {}  # state hash after every checkpoint_every actions
+        self.checkpoint_every = CHECKPOINT_EVERY  # 0: none (a game never saved nor verified)
         self.keyframes: dict[int, str] = {}  # state() as canonical JSON every KEYFRAME_EVERY
         self.keyframe_every = KEYFRAME_EVERY  # 0: none (a replay only verified needs none)
         self.pending: A.Action | None = None  # the action being performed
@@ -581,7 +582,7 @@ class Engine:
             self.say(result.reason)
             return result
         self.actions.append(action)
-        if len(self.actions) % CHECKPOINT_EVERY == 0:
+        if self.checkpoint_every and len(self.actions) % self.checkpoint_every == 0:
             self.checkpoints[len(self.actions)] = self.state_hash()
         if self.keyframe_every and len(self.actions) % self.keyframe_every == 0:
             self.keyframes[len(self.actions)] = self.state_text()
