@@ -26,6 +26,7 @@ checker asks that no two calls share one).
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -137,6 +138,7 @@ class Count(Protocol):
     setup: int  # the recorded actions its reset options made (the episode's own come after)
 
 
+_STATS_ROW = struct.Struct(f"={len(STATS)}i")  # the stats as int32s in the machine's order
 MESSAGES_KEPT = 256  # messages kept as arrays: a step's is mostly one said before
 
 
@@ -167,16 +169,16 @@ class Observer:
         last = self._last
         if last is None or last[0] is not engine or last[1] != len(engine.actions):
             made: dict[str, Any]
-            if self.default:
+            if self.default:  # each read-only as made: the rows kept, the stats over bytes
                 glyphs, colors = view.seen_rows(engine)
-                made = {"glyphs": glyphs, "colors": colors,
-                        "stats": np.fromiter(self.stats(engine, count), np.int32, len(STATS))}
+                made = {"glyphs": glyphs, "colors": colors, "stats": np.frombuffer(
+                    _STATS_ROW.pack(*self.stats(engine, count)), np.int32)}
             else:
                 made = {key: _GAME_KEYS[key](self, engine, count) for key in self.kept}
                 if "level" in made:
                     made["glyphs"], made["colors"] = made.pop("level")
-            for array in made.values():
-                array.setflags(write=False)
+                for array in made.values():
+                    array.setflags(write=False)
             last = self._last = (engine, len(engine.actions), made)
         kept = last[2]
         if self.default:
