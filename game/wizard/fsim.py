@@ -215,14 +215,15 @@ def copy_build(source: Game, arena: Engine) -> None:
     equipment = arena.store.get(arena.player, Equipment)
     for item in inventory.items:
         arena.delete(item)
-    inventory.items.clear()
     for emptied in equipment.slots():
         setattr(equipment, emptied, None)
+    carried = []
     for name, count, slot, powers in gear:
         item = arena.create_item(name, count, powers=powers)
-        inventory.items.append(item)
+        carried.append(item)
         if slot is not None:
             setattr(equipment, slot, item)
+    inventory.items = carried  # set anew, never changed in place (world.core.changes)
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,9 +3,11 @@ new one the moment anything does: never a stale one."""
 
 from __future__ import annotations
 
-import esper
+import dataclasses
+
 import pytest
 
+from game.world.core import changes, state
 from game.world.core.actions import Wait
 from game.world.core.components import (
     Attributes,
@@ -39,15 +41,16 @@ def test_turn_by_turn_changes_keep_the_same_object():
 
 CHANGES = {
     "strength": lambda e, me: setattr(e.component(me, Attributes), "strength", 18),
-    "a rank": lambda e, me: e.component(me, Training).skills.update({"Sword": 3}),
+    "a rank": lambda e, me: setattr(e.component(me, Training), "skills",
+                                    {**e.component(me, Training).skills, "Sword": 3}),
     "the stance": lambda e, me: setattr(e.component(me, Stance), "name", "Frenzy"),
     "a carried thing": lambda e, me: setattr(e.component(e.inventory()[0], Item), "count", 9),
     "a new component": lambda e, me: e.set_component(me, Item("rock")),
-    "a component gone": lambda e, me: e.exists(me) and esper.remove_component(me, Hero),
-    "a component for another": lambda e, me: (esper.remove_component(me, Hero),
+    "a component gone": lambda e, me: e.store.remove(me, Hero),
+    "a component for another": lambda e, me: (e.store.remove(me, Hero),
                                               e.set_component(me, Effects({"haste": 3}))),
     "a carried thing's component for another": lambda e, me: (
-        esper.remove_component(e.inventory()[0], Named),
+        e.store.remove(e.inventory()[0], Named),
         e.set_component(e.inventory()[0], Supply(4, 0))),
     "a worn thing": lambda e, me: setattr(e.component(e.inventory()[1], Item), "name",
                                           "chain mail shirt"),
@@ -108,4 +111,38 @@ def test_each_stance_keeps_its_fighter():
         made = engine.fighter(me, known_only=True)
         assert seen.setdefault(name, made) is made, name
     assert len({id(f) for f in seen.values()}) == len(choices.STANCE_ORDER)
+    engine.close()
+
+
+def test_every_component_tells_of_every_field_set_but_the_turn_by_turn_ones():
+    """``changes.COUNT`` moves on at a field set that could change a Fighter, and at a
+    component added or removed; a turn-by-turn field and a read leave it."""
+    for kind in state.COMPONENTS.values():
+        told = {f.name for f in dataclasses.fields(kind)} - set(
+            changes.TURN_BY_TURN.get(kind.__name__, ()))
+        frozen = kind.__dataclass_params__.frozen  # type: ignore[attr-defined]
+        assert frozen or not told or "__setattr__" in vars(kind), kind.__name__
+    engine = Game(5)
+    me, before = engine.player, changes.COUNT.n
+    engine.component(me, Stance).stamina -= 1  # turn by turn
+    engine.component(me, Attributes).strength  # noqa: B018  (a read)
+    assert changes.COUNT.n == before
+    engine.component(me, Attributes).strength += 0  # set, even to the same value
+    assert changes.COUNT.n == before + 1
+    engine.store.remove(me, Hero)
+    assert changes.COUNT.n == before + 2
+    engine.close()
+
+
+def test_a_list_changed_in_place_is_untold_and_the_check_finds_it():
+    """A component's lists and dicts are set anew, never changed in place: one changed in
+    place is not told, so the kept Fighter would be handed out, and ``Engine.check`` says so."""
+    engine = Game(5)
+    me = engine.player
+    engine.fighter(me)
+    assert engine.check() == []
+    engine.component(me, Training).skills["Long blades"] = 4  # in place: untold
+    assert any("changed untold" in line for line in engine.check())
+    engine.component(me, Training).skills = dict(engine.component(me, Training).skills)
+    assert engine.fighter(me) == fresh(engine, me) and engine.check() == []
     engine.close()

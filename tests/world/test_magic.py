@@ -49,7 +49,8 @@ def room(legend=None, character="dwarf warrior") -> Game:
 
 def equip(engine: Game, name: str, powers: Powers | None, slot: str) -> int:
     item = engine.create_item(name, 1, None, powers)
-    engine.component(engine.player, Inventory).items.append(item)
+    inventory = engine.component(engine.player, Inventory)
+    inventory.items = [*inventory.items, item]  # set anew: told (game.world.core.changes)
     setattr(engine.component(engine.player, Equipment), slot, item)
     return item
 
@@ -82,13 +83,11 @@ def test_each_affix_counts_on_the_at_screen_only_once_known(affix):
 
 def numbers_without(engine: Game, item: int) -> tuple:
     powers = engine.component(item, Powers)
-    engine.use()
-    import esper
-    esper.remove_component(item, Powers)
+    engine.store.remove(item, Powers)
     try:
         return numbers(engine, known_only=True)
     finally:
-        esper.add_component(item, powers)
+        engine.store.add(item, powers)
 
 
 def test_an_enchantment_shows_in_the_name_and_the_at_screen_only_once_known():

@@ -6,7 +6,9 @@ state hash can serialise it stably.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, is_dataclass
+
+from . import changes
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,3 +200,7 @@ class Reactions:
 
     round_start: int = 0
     count: int = 0
+
+
+changes.watch(*(kind for kind in list(globals().values())
+                if isinstance(kind, type) and is_dataclass(kind) and kind.__module__ == __name__))

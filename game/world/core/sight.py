@@ -44,9 +44,10 @@ def comes_into_view(engine: Engine) -> list[Event]:
     for eid, (creature, pos) in esper.get_components(Creature, Position):
         if pos.depth == depth:
             seen = visible[pos.x * height + pos.y] == 1
-            if seen and not creature.in_view:
-                arrived.append(eid)
-            creature.in_view = seen
+            if seen != creature.in_view:  # (set only when it changes: most stay unseen)
+                if seen:
+                    arrived.append(eid)
+                creature.in_view = seen
     engine.store.looked = gm.sight
     return [event for eid in sorted(arrived) for event in _arrived(engine, eid)]
 

@@ -3,10 +3,10 @@
 The fighter cache (``game.world.core.fighter_cache``) hands out the same Fighter while the
 stamp is unchanged. The stamp reads every field of every component, so a component or field
 added later (a talent, a status, a power) is covered unasked; only ``TURN_BY_TURN``'s fields,
-which no Fighter is built from, are left out. It is taken often (every blow, every screen),
-so each kind of entity (its component classes, in order) gets a reader made once from the
-dataclass fields (``written.reader``): one call that returns every field value with its class,
-containers copied (the live ones change in place).
+which no Fighter is built from, are left out. It is taken whenever a change has been told
+since the last (``game.world.core.changes``): often, so each kind of entity (its component
+classes, in order) gets a reader made once from the dataclass fields (``written.reader``):
+one call that returns every field value with its class, containers copied.
 """
 
 from __future__ import annotations
@@ -16,15 +16,10 @@ from operator import attrgetter
 from typing import Any
 
 from . import written
+from .changes import TURN_BY_TURN
 from .components import Equipment, Inventory
 
-TURN_BY_TURN = {"Health": ("hp",), "Actor": ("next_tick",), "Position": ("x", "y", "depth"),
-                "Stance": ("stamina",), "Training": ("points",), "Hero": ("xp",),
-                "Vitals": ("next_tick", "bleeding", "poison", "disease", "regen"),
-                "Reactions": ("round_start", "count")}
-"""Fields that change turn by turn and that no Fighter is built from: left out of ``stamp``
-(where the entity stands counts through ``in_wall``). A field read by ``fighter`` must not
-be named here."""
+__all__ = ["TURN_BY_TURN", "stamp"]
 
 
 class _Readers(dict):

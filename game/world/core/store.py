@@ -10,7 +10,9 @@ right by construction, not by each caller remembering to invalidate it:
   cleared whenever an actor moves, comes or goes;
 - ``actors``: a count bumped whenever an actor comes, goes or changes level, the schedule's
   cue to queue its actors afresh (``game.world.core.schedule``);
-- the items and traps lying on each level (``items``, ``traps``: ``floor.ByDepth``).
+- the items and traps lying on each level (``items``, ``traps``: ``floor.ByDepth``);
+- ``changes.COUNT``, moved on whenever an entity is made or deleted or gains or loses a
+  component (the components' own fields set move it too: ``game.world.core.changes``).
 
 ``Position`` is frozen: only ``move`` changes one, in place (esper's cached queries keep
 holding it), so nothing moves behind the indexes' back. ``check`` recomputes every index
@@ -30,6 +32,7 @@ from typing import Any, TypeVar
 
 import esper
 
+from .changes import COUNT
 from .components import Actor, Item, Position, Trap
 from .floor import ByDepth
 
@@ -103,6 +106,7 @@ class Store:
 
     def create(self, *components: object) -> int:
         self.use()
+        COUNT.n += 1  # which components an entity has: told (world.core.changes)
         eid = esper.create_entity(*components)
         self._came(eid, self.table[eid])
         return eid
@@ -124,6 +128,7 @@ class Store:
 
     def delete(self, eid: int) -> None:
         self.use()
+        COUNT.n += 1  # which components an entity has: told (world.core.changes)
         self._went(eid, self.table[eid])
         esper.delete_entity(eid, immediate=True)
 
@@ -131,6 +136,7 @@ class Store:
         """Give the entity a component, or replace the one of its class (a new Position
         places it)."""
         self.use()
+        COUNT.n += 1  # which components an entity has: told (world.core.changes)
         comps = self.table[eid]
         kind = type(component)
         if kind is Position or kind is Actor:
@@ -142,6 +148,7 @@ class Store:
 
     def remove(self, eid: int, kind: type) -> None:
         self.use()
+        COUNT.n += 1  # which components an entity has: told (world.core.changes)
         comps = self.table[eid]
         if kind is Position or kind is Actor:
             self._went(eid, comps)

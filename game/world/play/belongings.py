@@ -52,7 +52,7 @@ def drop(engine: Engine, action: A.Drop) -> A.Result:
     if why is not None:
         return why
     unequip(engine, action.item)
-    esper.component_for_entity(engine.player, Inventory).items.remove(action.item)
+    _without(action.item, esper.component_for_entity(engine.player, Inventory))
     pos = engine.position(engine.player)
     engine.store.add(action.item, Position(pos.x, pos.y, pos.depth))
     return A.Done((Message(f"You drop the {engine.item_name(action.item)}."),), stats.STEP_TICKS)
@@ -172,7 +172,7 @@ def consume(engine: Engine, item: int) -> None:
     component.count -= 1
     if component.count <= 0:
         unequip(engine, item)
-        esper.component_for_entity(engine.player, Inventory).items.remove(item)
+        _without(item, esper.component_for_entity(engine.player, Inventory))
         engine.store.delete(item)
 
 
@@ -182,3 +182,10 @@ def quiver(engine: Engine, action: A.Quiver) -> A.Result:
     if not isinstance(engine.catalog.lookup(engine.item_name_only(action.item)), Ammo):
         return A.Impossible("You can only quiver arrows, bolts and sling stones.")
     return wield(engine, A.Wield(action.item))
+
+
+def _without(item: int, inventory: Inventory) -> None:
+    """The inventory without ``item``: a new list (never changed in place: world.core.changes)."""
+    items = list(inventory.items)
+    items.remove(item)
+    inventory.items = items

@@ -205,7 +205,7 @@ def _train(engine: Engine, eid: int, attack: profiles.AttackProfile,
         return []
     points = stats.TRAIN_HIT if outcome.hit else stats.TRAIN_MISS
     events: list[Event] = []
-    for name, ranks in ((attack.skill, training.skills), (attack.style, training.styles)):
+    for name, ranks in ((attack.skill, "skills"), (attack.style, "styles")):
         if name:
             events += progress.add_points(training, ranks, name, points)
     return events

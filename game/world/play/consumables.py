@@ -92,7 +92,7 @@ def _potion(engine: Engine, data: Consumable) -> list[Event]:
 def _end(eid: int, name: str) -> None:
     effects = esper.try_component(eid, Effects)
     if effects is not None:
-        effects.ticks.pop(name, None)
+        effects.ticks = {k: t for k, t in effects.ticks.items() if k != name}
 
 
 # --- scrolls and books --------------------------------------------------------------------

@@ -28,12 +28,11 @@ def tick(engine: Engine, eid: int) -> list[Event]:
     if effects is None:
         return []
     events: list[Event] = []
-    for name in sorted(effects.ticks):
-        effects.ticks[name] -= 1
-        if effects.ticks[name] <= 0:
-            del effects.ticks[name]
-            if eid == engine.player:
-                events.append(Message(ENDS.get(name, f"Your {name} fades.")))
+    ticks = {name: left - 1 for name, left in effects.ticks.items()}
+    effects.ticks = {name: left for name, left in ticks.items() if left > 0}  # set anew
+    if eid == engine.player:
+        events += [Message(ENDS.get(name, f"Your {name} fades."))
+                   for name in sorted(ticks) if ticks[name] <= 0]
     return events
 
 

@@ -68,9 +68,8 @@ def learn_kind(engine: Engine, name: str) -> bool:
     """Learn a kind of consumable; True when it was new."""
     if kind_known(engine, name):
         return False
-    kinds = knowledge(engine, make=True).kinds
-    kinds.append(name)
-    kinds.sort()
+    known = knowledge(engine, make=True)
+    known.kinds = sorted([*known.kinds, name])  # set anew, never changed in place
     return True
 
 

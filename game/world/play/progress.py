@@ -74,7 +74,7 @@ def tally_death(engine: Engine, victim: int) -> None:
     me = hero(engine, engine.player)
     creature = esper.try_component(victim, Creature)
     if me is not None and creature is not None:
-        me.kills[creature.kind] = me.kills.get(creature.kind, 0) + 1
+        me.kills = {**me.kills, creature.kind: me.kills.get(creature.kind, 0) + 1}
 
 
 def xp_step(engine: Engine) -> int:
@@ -145,9 +145,12 @@ def calm(engine: Engine, eid: int) -> list[Event]:
     return [Message("Your rage ebbs, and you are exhausted.", "bad")]
 
 
-def add_points(training: Training, ranks: dict[str, int], name: str,
-                points: int) -> list[Event]:
-    rank = ranks.get(name, 0)
+def add_points(training: Training, ranks: str, name: str, points: int) -> list[Event]:
+    """Training points towards the next rank in ``name``, one of ``training``'s ``ranks``
+    ("skills" or "styles"), set anew when it is reached (never changed in place:
+    ``game.world.core.changes``)."""
+    held: dict[str, int] = getattr(training, ranks)
+    rank = held.get(name, 0)
     if rank >= stats.MAX_RANK:
         return []
     have = training.points.get(name, 0) + points
@@ -155,5 +158,5 @@ def add_points(training: Training, ranks: dict[str, int], name: str,
         training.points[name] = have
         return []
     training.points[name] = have - stats.rank_cost(rank)
-    ranks[name] = rank + 1
+    setattr(training, ranks, {**held, name: rank + 1})
     return [Message(f"You reach rank {rank + 1} in {name}.", "good")]

@@ -162,7 +162,7 @@ def add_effect(engine: Engine, eid: int, name: str, ticks: int) -> None:
     if effects is None:
         effects = Effects()
         engine.store.add(eid, effects)
-    effects.ticks[name] = max(effects.ticks.get(name, 0), ticks)
+    effects.ticks = {**effects.ticks, name: max(effects.ticks.get(name, 0), ticks)}
 
 
 def learn(engine: Engine, eid: int, name: str) -> bool:
@@ -173,5 +173,5 @@ def learn(engine: Engine, eid: int, name: str) -> bool:
         engine.store.add(eid, book)
     if name in book.known:
         return False
-    book.known.append(name)
+    book.known = [*book.known, name]
     return True

@@ -86,7 +86,8 @@ def split_one(engine: Engine, owner: int, item: int) -> int | None:
     esper.component_for_entity(one, Item).count, esper.component_for_entity(one, Item).letter \
         = 1, letter
     stack.count -= 1
-    esper.component_for_entity(owner, Inventory).items.append(one)
+    inventory = esper.component_for_entity(owner, Inventory)
+    inventory.items = [*inventory.items, one]
     return one
 
 

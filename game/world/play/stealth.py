@@ -163,7 +163,7 @@ def after_strike(engine: Engine, attacker: int, target: int, outcome: Outcome) -
 
 def _train(engine: Engine, skill: str, points: int, *, log: bool = False) -> list[Event]:
     training = esper.component_for_entity(engine.player, Training)
-    events = progress.add_points(training, training.skills, skill, points)
+    events = progress.add_points(training, "skills", skill, points)
     if log:
         for event in events:
             if isinstance(event, Message):

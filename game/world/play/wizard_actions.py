@@ -187,9 +187,9 @@ class SetRank(WizardAction):
             return A.Impossible(f"Ranks go from 0 to {stats.MAX_RANK}.")
         training = engine.store.get(engine.player, Training)
         if self.name in stats.STYLES:
-            training.styles[self.name] = self.rank
+            training.styles = {**training.styles, self.name: self.rank}
         elif self.name in engine.skill_names():
-            training.skills[self.name] = self.rank
+            training.skills = {**training.skills, self.name: self.rank}
         else:
             return A.Impossible(f"There is no skill or style called {self.name!r}.")
         training.points.pop(self.name, None)
@@ -291,7 +291,7 @@ class LearnSpells(WizardAction):
         if book is None:
             book = Spells()
             engine.set_component(engine.player, book)
-        book.known[:] = sorted(set(book.known) | set(engine.catalog.magic.spells))
+        book.known = sorted(set(book.known) | set(engine.catalog.magic.spells))
         book.max_points = max(book.max_points, WIZARD_SPELL_POINTS)
         book.points = book.max_points
         return "You know every spell."
