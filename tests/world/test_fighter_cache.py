@@ -122,6 +122,7 @@ def test_every_component_tells_of_every_field_set_but_the_turn_by_turn_ones():
             changes.TURN_BY_TURN.get(kind.__name__, ()))
         frozen = kind.__dataclass_params__.frozen  # type: ignore[attr-defined]
         assert frozen or not told or "__setattr__" in vars(kind), kind.__name__
+    assert "next_tick" in changes.TURN_BY_TURN["Actor"]  # the turn loop sets it untold
     engine = Game(5)
     me, before = engine.player, changes.COUNT.n
     engine.component(me, Stance).stamina -= 1  # turn by turn
