@@ -41,7 +41,7 @@ class FighterCache:
         told = self._told.get((eid, known_only))
         if told is not None and told[0] == count and told[1] == context:
             if self.VERIFY:
-                self._verify(engine, eid, known_only, (stamp(engine.store.table, eid), *context))
+                self._verify(eid, known_only, _key(engine, eid, context))
             return told[2]
         kept = self._built.get((eid, known_only))
         if kept is None:
@@ -49,12 +49,11 @@ class FighterCache:
                 self._built.clear()
                 self._told.clear()
             kept = self._built[eid, known_only] = []
-        made = self._kept(engine, eid, known_only, (stamp(engine.store.table, eid), *context),
-                          kept)
+        made = self._kept(engine, eid, known_only, _key(engine, eid, context), kept)
         self._told[eid, known_only] = (count, context, made)  # count: taken before the stamp
         return made
 
-    def _verify(self, engine: Engine, eid: int, known_only: bool, key: tuple) -> None:
+    def _verify(self, eid: int, known_only: bool, key: tuple) -> None:
         """The Fighter handed out unstamped is the one of its stamp now: else something it
         is built from changed untold (a list or dict changed in place)."""
         if self._built[eid, known_only][0][0] != key:
@@ -87,11 +86,9 @@ class FighterCache:
                 continue
             key, made = kept[0]
             in_wall = engine.in_wall(eid)
-            now = (stamp(engine.store.table, eid), in_wall, engine.rules, id(engine.catalog),
-                   engine.made_by)
+            now = _key(engine, eid, (in_wall, engine.rules, id(engine.catalog), engine.made_by))
             told = self._told.get((eid, known_only))
-            if told is not None and told[0] == COUNT.n and told[1] == now[1:] \
-                    and (told[2] is not made or key != now):
+            if told is not None and told[0] == COUNT.n and told[1] == now[1:] and key != now:
                 wrong.append(f"fighter cache: entity {eid} changed untold "
                              f"(known_only={known_only})")
             if key != now:
@@ -101,3 +98,9 @@ class FighterCache:
             if fresh != made:
                 wrong.append(f"fighter cache: entity {eid} (known_only={known_only})")
         return wrong
+
+
+def _key(engine: Engine, eid: int, context: tuple) -> tuple:
+    """What a kept Fighter is known by: the entity's stamp, then where it stands (in a wall
+    or not), the rules, the tables and the version it plays as (``context``)."""
+    return (stamp(engine.store.table, eid), *context)

@@ -19,8 +19,6 @@ from . import written
 from .changes import TURN_BY_TURN
 from .components import Equipment, Inventory
 
-__all__ = ["TURN_BY_TURN", "stamp"]
-
 
 class _Readers(dict):
     """A tuple of component classes (an entity's, in esper's order) -> that tuple as first
