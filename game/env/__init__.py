@@ -15,6 +15,7 @@ parts, a module each:
 - ``environment``: ``DungeonEnv``, the Gymnasium API over one game at a time;
 - ``options``: its keyword arguments and a reset's options, checked;
 - ``actions``: the 18 simple actions and what each stands for now;
+- ``keyboard`` and ``full_actions``: the full keyboard, numbered by its released tables;
 - ``observations``: the arrays observed, each key's space;
 - ``screen``: the terminal's screen, drawn by the UI, as characters, pixels or a window;
 - ``rewards`` and ``tasks``: what a step is worth in each task.
@@ -26,6 +27,7 @@ import gymnasium as gym
 
 from .actions import ACTIONS, MOVES
 from .environment import MAX_EPISODE_STEPS, DungeonEnv, Episode
+from .full_actions import FULL_ACTIONS_VERSION
 from .observations import (
     BLSTATS,
     CONDITIONS,
@@ -42,10 +44,10 @@ from .tasks import IDS
 
 ENV_ID = "game/Dungeon-v0"
 
-__all__ = ["ACTIONS", "BLSTATS", "CONDITIONS", "DEFAULT_KEYS", "DEPTH_REWARD", "ENV_ID", "IDS",
-           "KEYS", "KILL_REWARD", "MAX_EPISODE_STEPS", "MESSAGE_BYTES", "MOVES", "OPTIONS",
-           "RULES", "SPELL_COLUMNS", "STATS", "WIN_REWARD", "DungeonEnv", "Episode",
-           "spell_names"]
+__all__ = ["ACTIONS", "BLSTATS", "CONDITIONS", "DEFAULT_KEYS", "DEPTH_REWARD", "ENV_ID",
+           "FULL_ACTIONS_VERSION", "IDS", "KEYS", "KILL_REWARD", "MAX_EPISODE_STEPS",
+           "MESSAGE_BYTES", "MOVES", "OPTIONS", "RULES", "SPELL_COLUMNS", "STATS", "WIN_REWARD",
+           "DungeonEnv", "Episode", "spell_names"]
 
 for _id, _task in IDS.items():
     gym.register(id=_id, entry_point="game.env:DungeonEnv", max_episode_steps=MAX_EPISODE_STEPS,

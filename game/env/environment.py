@@ -37,6 +37,7 @@ from game.world.game import Game
 from . import actions, observations, rewards, screen, tasks
 from . import options as opts
 from .copies import GameCopy, UiState
+from .full_actions import FULL_ACTIONS_VERSION
 from .keyboard import FULL_KEYS, MEANINGS, Keyboard, KeyboardCopy
 from .recorder import Recorder
 
@@ -59,7 +60,8 @@ class Episode:
 class DungeonEnv(gym.Env):
     """One game at a time; ``engine`` is the game under way (its ``actions`` the recording)."""
 
-    metadata = {"render_modes": list(opts.RENDER_MODES), "render_fps": 10}
+    metadata = {"render_modes": list(opts.RENDER_MODES), "render_fps": 10,
+                "full_actions_version": FULL_ACTIONS_VERSION}
 
     def __init__(self, render_mode: str | None = None, **kwargs: Any) -> None:
         self.settings = opts.settings({"render_mode": render_mode, **kwargs},

@@ -1,14 +1,16 @@
 """``actions="full"``: the whole keyboard, every key of the game's key table an action, as NLE's
 full keyboard is.
 
-Each action is a key name (``FULL_KEYS``): every key of the key table (``game.ui.keys``, in its
-order: moves, commands, stances, stairs, the wizard's), then Enter, Escape, Backspace, Tab,
-Shift-Tab and Space, then every other printable character (item and spell letters, menu
-choices, what a prompt is typed). A key is pressed on the terminal's own app (``GameApp``,
-the one ``screen.Screen`` draws), exactly as the terminal front end presses it: menus open and
-close, ``--more--`` waits for its key, aiming moves a cursor, and every class plays with all its
-means (casting, reading, zapping, wearing, wielding, throwing what it chooses). Nothing here
-decides what a key does; the UI does, and it asks the world.
+Each action is a key name (``FULL_KEYS``): every key of the key table (``game.ui.keys``: moves,
+commands, stances, stairs, the wizard's), Enter, Escape, Backspace, Tab, Shift-Tab and Space,
+and every other printable character (item and spell letters, menu choices, what a prompt is
+typed), numbered by the released table (``full_actions``), never by the key table's order: a
+key the key table gains comes after them all, and one it loses keeps its number, refused.
+A key is pressed on the terminal's own app (``GameApp``, the one ``screen.Screen`` draws),
+exactly as the terminal front end presses it: menus open and close, ``--more--`` waits for its
+key, aiming moves a cursor, and every class plays with all its means (casting, reading,
+zapping, wearing, wielding, throwing what it chooses). Nothing here decides what a key does;
+the UI does, and it asks the world.
 
 Leaving the game (S, or Esc then y) is answered, not done: an episode ends at death, victory,
 its task or its steps, and ``reset`` begins another.
@@ -32,12 +34,26 @@ from game.world.core import actions as A
 from game.world.game import Game
 
 from .copies import GameCopy, UiState
+from .full_actions import FULL_ACTIONS
 from .screen import Screen
 
 _NAMED = ("enter", "escape", "backspace", "tab", "btab", " ")
-FULL_KEYS: tuple[str, ...] = tuple(dict.fromkeys(
+KEYS_NOW: tuple[str, ...] = tuple(dict.fromkeys(
     [*(key for binding in BINDINGS for key in binding.keys), *_NAMED,
      *(c for c in string.printable if c.isprintable() and c != " ")]))
+"""Every key there is to press today, in the key table's order."""
+
+
+def numbered(released: tuple[str, ...],
+             keys: tuple[str, ...]) -> tuple[tuple[str, ...], frozenset[str]]:
+    """The actions' keys (the released table, then any key of ``keys`` it lacks, appended)
+    and the released keys that are keys no longer, refused."""
+    return ((*released, *(key for key in keys if key not in released)),
+            frozenset(released) - frozenset(keys))
+
+
+FULL_KEYS, RETIRED = numbered(FULL_ACTIONS, KEYS_NOW)
+"""Action ``i`` is key ``FULL_KEYS[i]`` (``full_actions``: never renumbered)."""
 _OTHER = {"enter": "Enter", "escape": "Esc", "backspace": "Backspace", "tab": "Tab",
           "btab": "Shift-Tab", " ": "Space"}
 STAYING = "The env does not leave the game: an episode ends at its end (reset() begins another)."
@@ -45,6 +61,8 @@ STAYING = "The env does not leave the game: an episode ends at its end (reset() 
 
 def meaning(key: str) -> str:
     """ "k: move or attack north", "Esc: quit (the game is saved)", "e: the key e"."""
+    if key in RETIRED:
+        return f"{key_label(key)}: no longer a key of the game (refused: nothing happens)"
     binding = KEYMAP.get(key)
     if binding is not None:
         return f"{key_label(key)}: {binding.help}"
@@ -99,6 +117,8 @@ class Keyboard:
     def press(self, key: str) -> tuple[str, tuple]:
         """Press ``key``: what it said (refusals, the UI's notice) and the events of every
         action it submitted (a key may submit none, or many: auto-explore)."""
+        if key in RETIRED:
+            return meaning(key), ()
         engine, session = self.screen.session.engine, self.screen.session
         was_bare = self._bare()
         if not was_bare and self.base is None:  # unchanged since the screen opened
