@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 from game.persist import savefile
-from game.persist.files import free_path, short_name
+from game.persist.files import short_name
 from game.persist.replay import Seeker
 from game.persist.slot import SaveSlot
 from game.ui.app import GameApp
@@ -18,9 +18,10 @@ from .play import hooks, run_frontend
 
 
 def taken_over_path(save_path: Path, position: int) -> Path:
-    """A new name beside the recording: ``knight-7.json`` taken at 120 -> ``knight-7-from-120``
-    (shortened to fit, and ``-2``, ``-3``, ... after it when that file already exists)."""
-    return free_path(save_path.with_name(short_name(f"{save_path.stem}-from-{position}")))
+    """The name wanted beside the recording: ``knight-7.json`` taken at 120 ->
+    ``knight-7-from-120.json``, shortened to fit (``SaveSlot.take_free`` takes it, or ``-2``,
+    ``-3``, ... after it when that file already exists)."""
+    return save_path.with_name(short_name(f"{save_path.stem}-from-{position}"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -36,8 +37,7 @@ def run(args: argparse.Namespace) -> int:
         engine.keyframes = savefile.engine_keyframes(save, seeker.index)
         slot = SaveSlot()
         slots.append(slot)
-        slot.take_free(Path(args.path).with_name(
-            short_name(f"{Path(args.path).stem}-from-{seeker.index}")))
+        slot.take_free(taken_over_path(Path(args.path), seeker.index))
         app = GameApp.from_engine(engine, **hooks(slot.path, slot))
         assert app.session is not None  # from_engine starts the game
         app.session.save()  # a failure shows as the game's notice, and quitting asks

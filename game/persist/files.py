@@ -164,14 +164,3 @@ def short_name(stem: str, suffix: str = ".json") -> str:
     cut = stem.encode()[:room].decode("utf-8", "ignore")
     return cut + digest + suffix
 
-
-def free_path(path: Path) -> Path:
-    """``path`` if nothing is there, else the first free ``<stem>-2<suffix>``, ``-3``, ..."""
-    if not os.path.lexists(path):
-        return path
-    stem, suffix = path.stem, path.suffix
-    for n in range(2, 10_000):
-        candidate = path.with_name(short_name(f"{stem}-{n}", suffix))
-        if not os.path.lexists(candidate):
-            return candidate
-    raise FileExistsError(0, f"no free name beside {path}")

@@ -43,10 +43,6 @@ class Spell:
     noun: str = ""  # what messages call it in flight: "fireball", "lightning bolt"
     ticks: int = 60  # time to cast
 
-    @property
-    def harmful(self) -> bool:
-        return self.effect != "shield"
-
 
 def difficulty(spell: Spell) -> int:
     return DIFFICULTY_BASE + DIFFICULTY_PER_LEVEL * spell.level

@@ -16,6 +16,7 @@ from game.commands.replay import taken_over_path
 from game.persist import files
 from game.persist.replay import verify
 from game.persist.savefile import SaveError, continue_game, load, save
+from game.persist.slot import SaveSlot
 from game.world.game import Game
 
 
@@ -97,24 +98,29 @@ def test_long_derived_names_are_shortened_and_stay_distinct():
 def test_taking_over_a_long_named_recording_saves(tmp_path, sample):
     long = tmp_path / ("hero" * 60 + ".json")  # 244 characters, a legal name
     shutil.copy(sample, long)
-    taken = taken_over_path(long, 120)
+    slot = SaveSlot()
+    taken = slot.take_free(taken_over_path(long, 120))
     assert taken.parent == tmp_path and len(taken.name.encode()) <= files.NAME_BYTES
     engine = continue_game(long)
     save(engine, taken)
     engine.close()
+    slot.release()
     assert verify(taken)[0] == 0
 
 
 def test_taking_over_never_overwrites(tmp_path, sample):
     path = tmp_path / "hero.json"
     shutil.copy(sample, path)
-    first = taken_over_path(path, 120)
-    assert first.name == "hero-from-120.json"
-    first.write_text("an earlier take-over")
-    second = taken_over_path(path, 120)
-    assert second.name == "hero-from-120-2.json"
-    second.write_text("and another")
-    assert taken_over_path(path, 120).name == "hero-from-120-3.json"
+    wanted = taken_over_path(path, 120)
+    taken = []
+    for text in ("an earlier take-over", "and another", ""):
+        slot = SaveSlot()
+        taken.append(slot.take_free(wanted))
+        slot.release()
+        if text:
+            taken[-1].write_text(text)
+    assert [p.name for p in taken] == ["hero-from-120.json", "hero-from-120-2.json",
+                                       "hero-from-120-3.json"]
 
 
 def test_a_huge_seed_is_refused_up_front_with_its_range(game_main):

@@ -62,15 +62,3 @@ def walk_cost(engine: Engine) -> np.ndarray:
             cost[x, y] = TRAP_COST
     return cost
 
-
-def explore_step(engine: Engine) -> tuple[int, int] | None:
-    """Towards the nearest unexplored place; when there is none, towards the stairs down."""
-    gm = engine.gamemap
-    edge = frontier(gm)
-    if edge.any():
-        return step_toward(engine, list(zip(*np.nonzero(edge), strict=True)))
-    stairs = gm.stairs_down
-    pos = engine.position(engine.player)
-    if stairs is None or not gm.explored[stairs] or (pos.x, pos.y) == stairs:
-        return None
-    return step_toward(engine, [stairs])
