@@ -57,6 +57,9 @@ def parser() -> argparse.ArgumentParser:
     board.add_argument("--file", type=given, metavar="PATH", help="the score file (default "
                        "saves/scores.json)")
     add_balance(commands)
+    made = commands.add_parser("tables", help="whether the docs' tables and the released "
+                               "versions' fingerprints are current; --write writes them")
+    made.add_argument("--write", action="store_true", help="write what is stale")
     bench = commands.add_parser("bench", help="measure how fast the game is")
     bench.add_argument("--quick", action="store_true", help="a short run (under 10 s)")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
@@ -237,6 +240,10 @@ def run(command: str, args: argparse.Namespace) -> int:
         from game.commands import wizard
 
         return wizard.run_odds(args) if command == "odds" else wizard.run_fsim(args)
+    if command == "tables":
+        from game.commands import tables
+
+        return tables.run(args)
     from game import bench
 
     return bench.main(args.quick, args.json)

@@ -116,26 +116,35 @@ class Catalog:
 def load_catalog(assets_dir: Path | None = None) -> Catalog:
     """The tables of ``assets_dir`` (default: the game's own ``assets/``), without overlays;
     a folder without its own races, classes or feuds takes the game's."""
-    return build_catalog(assets_dir, (), None)
+    return build_catalog(assets_dir, (), None, None)  # four arguments always: one memo key
 
 
 @lru_cache(maxsize=16)
 def build_catalog(assets_dir: Path | None = None, layers: tuple[Overlay, ...] = (),
-                  overlay: Overlay | None = None) -> Catalog:
+                  overlay: Overlay | None = None, made_by: str | None = None) -> Catalog:
     """The tables of ``assets_dir`` with ``layers`` (built-in overlays: ``editions``) and
-    then the player's ``overlay`` laid over them (``layers.lay``), every entry checked by the
-    loaders as the assets are: one ContentError line naming the file, the entry and the
-    field. An error in an entry of the assets that an overlay made wrong (a weapon it changed,
-    that a creature holds) says which overlay it was under."""
+    then the player's ``overlay`` laid over them (``layers.lay``), as a game made by game
+    version ``made_by`` plays them (None: this version; an entry that came in later is not
+    there), every entry checked by the loaders as the assets are: one ContentError line
+    naming the file, the entry and the field. An error in an entry of the assets that an
+    overlay made wrong (a weapon it changed, that a creature holds) says which overlay it
+    was under."""
     laid = (*layers, *([overlay] if overlay is not None else []))
-    base = {name: parse_toml(path) for name, path in _paths(assets_dir).items()}
     try:
-        return _catalog(lay(base, laid), overlay)
+        return _catalog(laid_tables(assets_dir, laid, made_by), overlay)
     except ContentError as err:
         if not laid or any(str(err).startswith(o.label("")) for o in laid if o.where):
             raise
         names = " and ".join(repr(o.name) for o in laid)
         raise ContentError(f"{err} (under the overlay {names})") from None
+
+
+def laid_tables(assets_dir: Path | None, laid: tuple[Overlay, ...],
+                made_by: str | None) -> dict[str, Source]:
+    """Each table file's data with ``laid`` laid over it, as ``made_by`` plays them, before
+    the loaders check it (what ``build_catalog`` builds from, and ``fingerprints`` reads)."""
+    base = {name: parse_toml(path) for name, path in _paths(assets_dir).items()}
+    return lay(base, laid, made_by)
 
 
 FILES = (WEAPONS_FILE, ARMOUR_FILE, WEARABLES_FILE, CREATURES_FILE, CHARACTERS_FILE,

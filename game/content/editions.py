@@ -10,11 +10,9 @@ newer than its own version, the newest first (each takes the tables one version 
 and then under the player's overlay, if any. A game of this version plays under none, so today's
 games read ``assets/`` as it is.
 
-An edition can only change and add (as any overlay), never remove. A version that adds a
-creature is undone by giving it ``frequency = 0`` (never placed at random) in the edition
-before it. A new weapon or armour cannot be undone so: a level's random items are drawn from
-every piece of the armoury (``play/populate.choose_items``), so adding one is a change of play
-to gate by ``engine.since`` as any other is.
+An edition can only change and add (as any overlay), never remove. An entry a version adds
+says so itself (``since = "0.4.0"``, ``layers``): the tables as an older version played them
+do not hold it, so nothing of the older games changes, and no edition or code is needed.
 """
 
 from __future__ import annotations
@@ -35,7 +33,8 @@ PAST = ASSETS_DIR / "past"
 def catalog_for(overlay: Overlay | None = None, made_by: str = __version__) -> Catalog:
     """The catalog of a game made by game version ``made_by`` under ``overlay`` (or none): a
     ContentError line when the overlay's tables are wrong."""
-    return build_catalog(None, editions(made_by, PAST), overlay)
+    older = None if made_by == __version__ else made_by  # this version's: the assets' own
+    return build_catalog(None, editions(made_by, PAST), overlay, older)
 
 
 @lru_cache(maxsize=16)

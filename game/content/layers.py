@@ -11,12 +11,18 @@ afterwards by the same loaders as the assets, and which overlay file gave each e
 error about it names that file).
 
 Layers are laid in order; within one overlay the same entry may come from one file only.
+
+Any entry of any table may say the version it came in (``since = "0.4.0"``): the tables as
+an older version played them do not hold it (``lay(..., made_by=)``), so a new entry is undone
+for the older versions' games by its own data, and never reaches the loaders' checks there.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
+
+from game import RELEASES, version_number
 
 from .characters import CHARACTERS_FILE
 from .creatures import CREATURES_FILE
@@ -35,10 +41,14 @@ TABLES: dict[str, str] = {
 """Each table an overlay may give, and the file of ``assets/`` that holds it."""
 
 APPEARANCES = ("appearances", "words")  # how the loader names the [appearances] table
+SINCE = "since"  # the field of any entry that names the version it came in
 
 
-def lay(base: dict[str, tuple[str, dict]], layers: Sequence[Overlay]) -> dict[str, Source]:
-    """``base`` (each table file's label and data) with ``layers`` laid over it in order."""
+def lay(base: dict[str, tuple[str, dict]], layers: Sequence[Overlay],
+        made_by: str | None = None) -> dict[str, Source]:
+    """``base`` (each table file's label and data) with ``layers`` laid over it in order,
+    as a game made by game version ``made_by`` plays them (None: this version): without the
+    entries that came in after it."""
     data = {name: _copy(tables) for name, (_, tables) in base.items()}
     origins: dict[str, dict[tuple[str, str], str]] = {name: {} for name in base}
     for overlay in layers:
@@ -46,7 +56,29 @@ def lay(base: dict[str, tuple[str, dict]], layers: Sequence[Overlay]) -> dict[st
         for file, text in overlay.files:
             label = overlay.label(file)
             _lay_file(label, parse_text(label, text), data, origins, given)
+    for name in base:
+        _as_of(made_by, data[name], lambda key, n=name: origins[n].get(key, base[n][0]))
     return {name: Source(base[name][0], data[name], origins[name]) for name in base}
+
+
+def _as_of(made_by: str | None, tables: dict, where: Any) -> None:
+    """Each entry's ``since`` checked and taken out; the entries newer than ``made_by``
+    dropped. ``where(key)`` names the file that gave an entry."""
+    made = version_number(made_by) if made_by is not None else None
+    for table, entries in tables.items():
+        if not isinstance(entries, dict) or table == "appearances":
+            continue
+        for name in list(entries):
+            entry = entries[name]
+            if not isinstance(entry, dict) or SINCE not in entry:
+                continue
+            since = entry.pop(SINCE)
+            if since not in RELEASES:
+                raise ContentError(f"{where((table, name))}: {table} {name!r}: field "
+                                   f"{SINCE!r}: {since!r} is not a version of the game (one of "
+                                   f"{', '.join(repr(v) for v in RELEASES)})")
+            if made is not None and version_number(since) > made:
+                del entries[name]
 
 
 def _lay_file(label: str, tables: dict[str, Any], data: dict[str, dict],

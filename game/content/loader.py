@@ -120,6 +120,7 @@ WEAPON_FIELDS: dict[str, Spec] = {
     "range": Spec("int"),
     "weight": Spec("int"),
     "effects": Spec("names", choices=ATTACK_EFFECTS),
+    "frequency": Spec("int"),
 }
 
 AMMO_FIELDS: dict[str, Spec] = {
@@ -129,6 +130,7 @@ AMMO_FIELDS: dict[str, Spec] = {
     "to_hit": Spec("int", low=None),
     "break_chance": Spec("int", high=100),
     "weight": Spec("int"),
+    "frequency": Spec("int"),
 }
 
 ARMOUR_FIELDS: dict[str, Spec] = {
@@ -141,6 +143,7 @@ ARMOUR_FIELDS: dict[str, Spec] = {
     "weight": Spec("int"),
     "noun": Spec("str"),
     "against": Spec("ranks", choices=ARMOUR_KINDS, low=-9, high=9),
+    "frequency": Spec("int"),
 }
 
 _TOML_TYPES = {bool: "a boolean", int: "an integer", float: "a float", str: "a string",

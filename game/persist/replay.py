@@ -12,6 +12,7 @@ import os
 from collections.abc import Callable
 from types import TracebackType
 
+from game.content import fingerprints
 from game.rules.messages import plural
 from game.world.core import actions as A
 from game.world.game import Game
@@ -176,7 +177,7 @@ def verify(path: str | os.PathLike,
                     progress(seeker.index, seeker.length)
             _check_final(seeker)
     except OutOfSync as err:
-        return 1, f"{path}: {err}{_last_good(save, err.action)}"
+        return 1, f"{path}: {err}{_last_good(save, err.action)}. {_why_out(save)}"
     actions, marks = len(save.actions), len(save.checkpoints)
     under = f", {save.rules} rules" if save.rules != "manual" else ""
     under += f", under the overlay {save.content.name!r}" if save.content is not None else ""
@@ -193,6 +194,19 @@ def _check_final(seeker: Seeker) -> None:
             and state == snapshot)
     if not same:
         raise OutOfSync(seeker.length, "final state differs from the snapshot")
+
+
+def _why_out(save: SaveData) -> str:
+    """What differs between this game and the one that was recorded, and what to do: the
+    tables its version played by, entry by entry (``content.fingerprints``), or its play."""
+    version = save.game_version
+    found = fingerprints.changes(version)
+    if found:
+        return fingerprints.advice(version, found)
+    return (f"The tables are as game {version} played them, so its play has changed: a "
+            f"change of play since {version} is asked for by Engine.since, or is of a new "
+            f"version (docs/architecture.md, 'Versions'); a recording edited by hand is "
+            f"not the game it says")
 
 
 def _last_good(save: SaveData, action: int) -> str:

@@ -10,12 +10,17 @@ that version out of the table, so its recordings are refused, not found out of s
 
 from __future__ import annotations
 
-from game import __version__
+from game import RELEASES, __version__
 from game.rules.quoting import quoted
 
-EARLIER = ("0.1.0", "0.2.0")
+UNREAD: tuple[str, ...] = ()
+"""Earlier versions whose recordings this one no longer keeps (refused in one line, never
+replayed out of sync): none so far."""
+
+EARLIER = tuple(version for version in RELEASES[:-1] if version not in UNREAD)
 """Earlier versions whose recordings this one replays as they were played (so they verify,
-and a game of theirs in progress goes on from its snapshot)."""
+and a game of theirs in progress goes on from its snapshot): every release before this one
+but those in ``UNREAD``."""
 
 
 def refusal(version: str) -> str | None:

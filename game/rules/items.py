@@ -55,6 +55,7 @@ class Weapon:
     range: int = 0  # a missile weapon's range in steps
     weight: int = 0  # tenths of a pound, for burden
     effects: tuple[str, ...] = ()  # a creature attack's "poison" or "disease"
+    frequency: int = 10  # its weight among the weapons found lying about; 0 is never
 
     @property
     def is_missile(self) -> bool:
@@ -78,6 +79,7 @@ class Ammo:
     to_hit: int = 0
     break_chance: int = 0  # percent chance to break when it lands
     weight: int = 0
+    frequency: int = 10  # its weight among the ammunition found; 0 is never
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +96,7 @@ class Armour:
     weight: int = 0
     noun: str = ""  # what messages call it, when not its name
     against: tuple[tuple[str, int], ...] = ()  # Protection better or worse against a kind
+    frequency: int = 10  # its weight among its kind found lying about; 0 is never
 
     @property
     def is_shield(self) -> bool:

@@ -1,7 +1,7 @@
 """The conversion tables of docs/rules.md: every starting character and creature in each
 combat system's numbers, made by the systems' own ``numbers`` (a test keeps the page true).
 
-Regenerate with ``python -m game.wizard.rules_tables``.
+Regenerate with ``python -m game tables --write`` (``game/commands/tables.py``).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from game.rules import profiles, systems
 
 from . import scratch
 
-BEGIN = "<!-- conversion tables: python -m game.wizard.rules_tables -->"
+BEGIN = "<!-- conversion tables: python -m game tables --write -->"
 END = "<!-- end of conversion tables -->"
 
 
@@ -40,7 +40,3 @@ def markdown(catalog: Catalog | None = None) -> str:
     for rules in systems.NAMES[1:]:
         parts += ["", *table(rules, catalog)]
     return "\n".join([*parts, "", END])
-
-
-if __name__ == "__main__":
-    print(markdown())

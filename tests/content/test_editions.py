@@ -45,6 +45,8 @@ def test_an_edition_keeps_the_old_numbers_for_the_older_versions_games(assets):
     folder, old = assets
     code, message = verify(RECORDING)
     assert code == 1 and "out of sync" in message  # the new numbers alone break it
+    assert "The tables as game 0.2.0 played them have changed since its release: class " \
+           "'mage' changed" in message  # and verify says which entry, and what to do
     write_overlay(folder / "past" / __version__,
                   {"classes.toml": f'[class."mage"]\nbase_hp = {old}\n'})
     editions.editions.cache_clear()

@@ -163,4 +163,4 @@ def test_editions_lay_the_old_tables_under_the_games_of_older_versions(tmp_path,
 
 
 def test_without_any_overlay_the_tables_are_the_assets_own():
-    assert catalog_for() is build_catalog(None, (), None) is load_catalog()
+    assert catalog_for() is build_catalog(None, (), None, None) is load_catalog()

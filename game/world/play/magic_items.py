@@ -19,6 +19,8 @@ from game.rules.magic import MAX_ENCHANT
 from game.rules.profiles import Magic
 from game.world.core.components import Powers
 
+from . import loot
+
 ATTACK_KINDS = ("to_hit", "damage", "threat", "multiplier")
 HELD_SCOPES = ("main", "off", "missile", "ammo")
 
@@ -155,13 +157,9 @@ def extra_loot(catalog: Catalog, depth: int, rng: random.Random) -> list[Loot]:
     picks = rng.choices(table, [c.frequency for c in table], k=2 + depth // 2)
     out = [Loot(c.name, wand_powers(c, rng)) for c in picks]
     if rng.randint(1, 100) <= 30 + 10 * depth:
-        name = rng.choice(WEARABLES)
+        name = rng.choice(loot.wearables(catalog))
         out.append(Loot(name, roll_powers(catalog, name, depth, rng, always=True)))
     return out
-
-
-WEARABLES = ("ring", "ring", "amulet", "cloak", "leather cap", "pair of leather gloves",
-             "pair of leather boots")
 
 
 def wand_powers(item: Consumable, rng: random.Random) -> Powers | None:

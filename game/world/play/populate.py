@@ -11,7 +11,7 @@ from game.world.core.components import Creature, Inventory, Position
 from game.world.core.gamemap import GameMap
 from game.world.core.mapgen import MAX_DEPTH, place_positions
 
-from . import magic_items, traps
+from . import loot, magic_items, traps
 
 if TYPE_CHECKING:
     from game.world.core.engine import Engine
@@ -40,11 +40,12 @@ def choose_creatures(catalog: Catalog, depth: int, rng: random.Random) -> list[s
 
 
 def choose_items(catalog: Catalog, depth: int, rng: random.Random) -> list[str]:
-    """Weapons, armour and potions; the heavy pieces come deeper (weight over 20 lb at depth
-    3 and beyond)."""
-    gear = [n for n, w in catalog.armoury.weapons.items() if _fits(w, depth)]
-    gear += [n for n, a in catalog.armoury.armour.items()
-             if _fits(a, depth) and (a.defence or a.protection)]  # plain wearables come magic
+    """Weapons, armour and potions, by their frequencies; the heavy pieces come deeper (weight
+    over 20 lb at depth 3 and beyond)."""
+    gear = loot.pool([*((n, w.frequency) for n, w in catalog.armoury.weapons.items()
+                        if _fits(w, depth)),
+                      *((n, a.frequency) for n, a in catalog.armoury.armour.items()
+                        if _fits(a, depth) and (a.defence or a.protection))])  # plain: magic
     items = [rng.choice(gear) for _ in range(item_count(depth))]
     items += [HEALING_POTION] * (1 + rng.randint(0, 1))
     if depth == MAX_DEPTH:
@@ -112,6 +113,6 @@ def arm_creature(engine: Engine, eid: int, depth: int, rng: random.Random) -> No
         return
     kind = engine.catalog.creatures[engine.store.get(eid, Creature).kind]
     name = kind.weapon.name if kind.weapon is not None and rng.randint(0, 1) else \
-        rng.choice(magic_items.WEARABLES)
+        rng.choice(loot.wearables(engine.catalog))
     powers = magic_items.roll_powers(engine.catalog, name, depth, rng, always=True)
     engine.set_component(eid, Inventory([engine.create_item(name, 1, None, powers)]))
