@@ -79,7 +79,7 @@ class Ammo:
     to_hit: int = 0
     break_chance: int = 0  # percent chance to break when it lands
     weight: int = 0
-    frequency: int = 10  # its weight among the ammunition found; 0 is never
+    frequency: int = 0  # its weight among the things found lying about (a bundle); 0 never
 
 
 @dataclass(frozen=True, slots=True)

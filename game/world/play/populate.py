@@ -40,12 +40,14 @@ def choose_creatures(catalog: Catalog, depth: int, rng: random.Random) -> list[s
 
 
 def choose_items(catalog: Catalog, depth: int, rng: random.Random) -> list[str]:
-    """Weapons, armour and potions, by their frequencies; the heavy pieces come deeper (weight
-    over 20 lb at depth 3 and beyond)."""
-    gear = loot.pool([*((n, w.frequency) for n, w in catalog.armoury.weapons.items()
-                        if _fits(w, depth)),
-                      *((n, a.frequency) for n, a in catalog.armoury.armour.items()
-                        if _fits(a, depth) and (a.defence or a.protection))])  # plain: magic
+    """Weapons, armour (and ammunition, whose frequency is 0 unless a table gives one) and
+    potions, by their frequencies; the heavy pieces come deeper (weight over 20 lb at depth
+    3 and beyond)."""
+    armoury = catalog.armoury
+    gear = loot.pool([*((n, w.frequency) for n, w in armoury.weapons.items() if _fits(w, depth)),
+                      *((n, a.frequency) for n, a in armoury.armour.items()
+                        if _fits(a, depth) and (a.defence or a.protection)),  # plain: magic
+                      *((n, a.frequency) for n, a in armoury.ammo.items())])  # 0 unless given
     items = [rng.choice(gear) for _ in range(item_count(depth))]
     items += [HEALING_POTION] * (1 + rng.randint(0, 1))
     if depth == MAX_DEPTH:
