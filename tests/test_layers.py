@@ -199,6 +199,32 @@ def test_only_the_store_changes_the_world_or_reads_esper_inside():
     assert bad == []
 
 
+def esper_imports(root: Path) -> list[str]:
+    """Every import of esper in the package at ``root`` but the store's (inside functions and
+    for type checking too)."""
+    store = root / "world" / "core" / "store.py"
+    return [f"{p.relative_to(root.parent)}:{line}" for p in sorted(root.rglob("*.py"))
+            if p != store for line, module in imports(p) if module.split(".")[0] == "esper"]
+
+
+def test_only_the_store_imports_esper():
+    """Everything reads through the engine's store (``get``, ``find``, ``has``, ``exists``,
+    ``components``, ``query``), never through esper's current world, a process global."""
+    assert esper_imports(GAME) == []
+
+
+def test_the_esper_check_would_catch_an_import_anywhere(tmp_path, monkeypatch):
+    fake = tmp_path / "game"
+    (fake / "world" / "core").mkdir(parents=True)
+    (fake / "ui").mkdir()
+    (fake / "world" / "core" / "store.py").write_text("import esper\n")
+    core = fake / "world" / "core"
+    (core / "sight.py").write_text("def f():\n    from esper import get_component\n")
+    (fake / "ui" / "look.py").write_text("import esper.x as e\n")
+    monkeypatch.setattr(sys.modules[__name__], "GAME", fake)
+    assert esper_imports(fake) == ["game/ui/look.py:1", "game/world/core/sight.py:2"]
+
+
 def test_only_fov_touches_libtcod_inside():
     fov = GAME / "world" / "core" / "fov.py"
     bad = [f"{p.relative_to(GAME.parent)}:{line} {what}" for p in sorted(GAME.rglob("*.py"))

@@ -63,11 +63,12 @@ class CharacterScreen(InfoPage):
     def _condition_cells(self) -> list[Cell]:
         engine, me = self.engine, self.engine.player
         health, stance = engine.store.get(me, Health), engine.store.get(me, Stance)
+        raging = progress.raging(engine.store, me)
         return [("HP", f"{health.hp}/{health.max_hp}",
                  palette.health(health.hp / max(1, health.max_hp))),
                 ("Stamina", f"{stance.stamina}/{stance.max_stamina}", palette.TEXT),
-                ("Stance", stance.name + (", raging" if progress.raging(me) else ""),
-                 palette.WARN if progress.raging(me) else palette.TEXT)] + _spell_cells(engine)
+                ("Stance", stance.name + (", raging" if raging else ""),
+                 palette.WARN if raging else palette.TEXT)] + _spell_cells(engine)
 
     def _defence_cells(self) -> list[Cell]:
         engine = self.engine

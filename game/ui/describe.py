@@ -59,7 +59,7 @@ def item_entries(engine: Game, items: list[int],
     the order given."""
     return [Entry(item_label(engine, i), i, right(i) if right else "",
                   key=engine.store.get(i, Item).letter)
-            for i in (items if in_order else stacks.by_letter(items))]
+            for i in (items if in_order else stacks.by_letter(engine.store, items))]
 
 
 def weight_tenths(engine: Game, item: int) -> int:
@@ -140,7 +140,7 @@ def awareness(engine: Game, eid: int) -> str:
     """ " (asleep)", " (unaware of you)", or nothing once it has noticed the player."""
     if stealth.asleep(engine, eid):
         return " (asleep)"
-    return " (unaware of you)" if stealth.unaware(eid) else ""
+    return " (unaware of you)" if stealth.unaware(engine.store, eid) else ""
 
 
 def burden_note(name: str) -> str | None:

@@ -73,7 +73,7 @@ def rules_words(engine: Game) -> str:
 
 def inventory_lines(engine: Game) -> list[str]:
     """Everything carried, by letter, where it was held or worn."""
-    items = stacks.by_letter(engine.inventory())
+    items = stacks.by_letter(engine.store, engine.inventory())
     return [f"  {engine.store.get(i, Item).letter}) {describe.item_label(engine, i)}"
             for i in items] or ["  nothing"]
 

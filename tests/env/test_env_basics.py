@@ -210,7 +210,8 @@ def test_an_episode_under_another_combat_system_verifies(env, tmp_path):
 
 def fresh_defence(engine: Game) -> tuple[int, int]:
     """Dv and Pv from a Fighter built afresh, no cache on the way."""
-    made = profiles.defence(fighters.fighter(engine.catalog, engine.player, known_only=True))
+    made = profiles.defence(fighters.fighter(engine.store, engine.catalog, engine.player,
+                                             known_only=True))
     return made.total(), made.protection
 
 

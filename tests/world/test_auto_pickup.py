@@ -72,7 +72,7 @@ def test_what_it_leaves_is_still_seen_there_and_a_full_pack_says_so(engines):
 def _free(engine: Game) -> str | None:
     from game.world.play import stacks
     engine.use()
-    return stacks.free_letter(engine.player)
+    return stacks.free_letter(engine.store, engine.player)
 
 
 def test_the_option_is_in_the_state_only_when_on_and_comes_back_with_it(engines):

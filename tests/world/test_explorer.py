@@ -79,7 +79,7 @@ def test_arriving_on_a_thing_picks_it_up_and_a_refused_one_is_tried_once(engines
     explorer = Explorer(engine)
     here = engine.items_at(30, 1)[0]
     assert explorer.next_action() == A.PickUp(here)  # come by the stairs onto it
-    monkeypatch.setattr(stacks, "free_letter", lambda owner, wanted="": None)  # a full pack
+    monkeypatch.setattr(stacks, "free_letter", lambda store, owner, wanted="": None)  # a full pack
     result = engine.submit(A.PickUp(here))
     assert isinstance(result, A.Impossible)
     done = walk(engine, explorer)

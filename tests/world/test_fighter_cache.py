@@ -27,7 +27,7 @@ from game.world.play import choices, fighters
 def fresh(engine: Game, eid: int):
     pos = engine.position(eid)
     in_wall = bool(engine.levels[pos.depth].wall[pos.x, pos.y])
-    return fighters.fighter(engine.catalog, eid, in_wall=in_wall)
+    return fighters.fighter(engine.store, engine.catalog, eid, in_wall=in_wall)
 
 
 def test_turn_by_turn_changes_keep_the_same_object():
@@ -73,10 +73,11 @@ def test_the_at_screen_fighter_is_cached_apart_and_never_stale():
     me = engine.player
     shown = engine.fighter(me, known_only=True)
     assert engine.fighter(me, known_only=True) is shown
-    assert shown == fighters.fighter(engine.catalog, me, known_only=True)
+    assert shown == fighters.fighter(engine.store, engine.catalog, me, known_only=True)
     engine.component(me, Attributes).strength += 3
     again = engine.fighter(me, known_only=True)
-    assert again is not shown and again == fighters.fighter(engine.catalog, me, known_only=True)
+    assert again is not shown
+    assert again == fighters.fighter(engine.store, engine.catalog, me, known_only=True)
     assert engine.fighter(me) == fresh(engine, me)  # the fighting one is its own entry
     engine.close()
 

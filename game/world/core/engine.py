@@ -6,9 +6,9 @@ again, and returns the events. It knows no gameplay: what an action does and wha
 turn is come from the ``Gameplay`` it is handed (``game.world.game`` hands it the game's).
 
 Each engine has its own esper world, behind its own ``Store`` (``self.store``): two engines
-(a game and a fight simulator) never share entities. The store's reads need no switch of
-esper's current world, and its changes switch first; a public method that runs gameplay
-(which reads through esper's functions) switches to this engine's world first (``use``).
+(a game and a fight simulator) never share entities. Everything reads and changes the world
+through the store (only ``core/store.py`` imports esper): its reads need no switch of esper's
+current world, and its queries and changes switch first.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
-import esper
 import numpy as np
 
 from game import __version__, plays_as
@@ -244,7 +243,7 @@ class Engine:
         engine = make(seed, character, **given) if play is None else \
             make(seed, character, play=play, **given)
         engine.use()
-        for eid, _ in list(esper.get_component(Position)):
+        for eid, _ in list(engine.store.query(Position)):
             if eid != engine.player:
                 engine.store.delete(eid)
         gm = GameMap.from_ascii(picture)
@@ -275,12 +274,10 @@ class Engine:
     # --- the world ----------------------------------------------------------------------
 
     def use(self) -> None:
-        """Make this engine's world esper's current one: the gameplay reads through esper's
-        functions, so code that calls it directly (not through a method here) after another
-        engine has run calls this first. (The store switches; the test here saves a
-        call at every action and every look.)"""
-        if esper.current_world != self.store.world:
-            self.store.use()
+        """Make this engine's world esper's current one (``Store.use``). Nothing needs it
+        first any more: the gameplay reads through the store, whose queries and changes
+        switch to its world themselves."""
+        self.store.use()
 
     def close(self) -> None:
         """Free this engine's esper world."""
@@ -397,7 +394,7 @@ class Engine:
         walkable = self.levels[depth].walkable
         steps = paths.distances(walkable.astype(np.int32), [(x, y)])
         free = walkable & (steps > 0) & (steps < paths.FAR)
-        for _, (_, pos) in esper.get_components(Actor, Position):
+        for _, (_, pos) in self.store.query(Actor, Position):
             if pos.depth == depth:
                 free[pos.x, pos.y] = False
         cells = np.argwhere(free)
@@ -417,10 +414,10 @@ class Engine:
         from the game seed and how often it was regenerated: replays stay exact."""
         self.use()
         depth = self.depth
-        for eid, _ in [(e, c) for e, c in esper.get_component(Position)
+        for eid, _ in [(e, c) for e, (c,) in self.store.query(Position)
                        if c.depth == depth and e != self.player]:
             self.store.delete(eid)
-            self.play.gone(eid)
+            self.play.gone(self, eid)
         count = self.level_seeds.get(-depth, 0) + 1
         self.level_seeds[-depth] = count  # negative keys count regenerations
         self.level_seeds[depth] = derive(self.seed, f"regen:{depth}:{count}")
@@ -445,10 +442,10 @@ class Engine:
 
     def _catch_up(self) -> None:
         """Creatures on a level left behind wait where they were; none acts for the past."""
-        for _, (actor, pos) in esper.get_components(Actor, Position):
+        for _, (actor, pos) in self.store.query(Actor, Position):
             if pos.depth == self.depth:
                 actor.next_tick = max(actor.next_tick, self.now)
-        for _, (body, pos) in esper.get_components(Vitals, Position):
+        for _, (body, pos) in self.store.query(Vitals, Position):
             if pos.depth == self.depth:
                 body.next_tick = max(body.next_tick, self.now)
 
@@ -459,12 +456,12 @@ class Engine:
         """As it fights now (all its magic), or as the @ screen shows it (``known_only``);
         ``thrown``: with that item's own magic serving a throw; ``trying``: with that carried
         item put in use (what examining it shows). Those two are built afresh, not kept."""
-        self.use()
         pos = self.store.table[eid].get(Position)  # in_wall, without a call (asked often)
         in_wall = pos is not None and self.levels[pos.depth].wall.item(pos.x, pos.y)
         if thrown is not None or trying is not None:
-            return self.play.fighter(self.catalog, eid, in_wall=in_wall, known_only=known_only,
-                                     thrown=thrown, trying=trying, made_by=self.made_by)
+            return self.play.fighter(self.store, self.catalog, eid, in_wall=in_wall,
+                                     known_only=known_only, thrown=thrown, trying=trying,
+                                     made_by=self.made_by)
         return self._fighters.get(self, eid, in_wall, known_only)
 
     def in_wall(self, eid: int) -> bool:
@@ -486,14 +483,12 @@ class Engine:
         return self.store.get(eid, Health).hp <= 0
 
     def creatures_here(self) -> list[tuple[int, tuple[Creature, Position]]]:
-        self.use()
-        return sorted((e, c) for e, c in esper.get_components(Creature, Position)
+        return sorted((e, c) for e, c in self.store.query(Creature, Position)
                       if c[1].depth == self.depth)
 
     def located(self, kind: type) -> list[tuple[int, Position]]:
         """Every entity with a ``kind`` component lying or standing on this level."""
-        self.use()
-        return [(e, pos) for e, (_, pos) in esper.get_components(kind, Position)
+        return [(e, pos) for e, (_, pos) in self.store.query(kind, Position)
                 if pos.depth == self.depth]
 
     def components(self, eid: int) -> dict[type, Any]:
@@ -504,11 +499,9 @@ class Engine:
     def drawn(self) -> list[tuple[int, tuple[Position, Renderable]]]:
         """Every entity that has a look, on any level (the map keeps those of its depth):
         esper's own cached list, so asking costs nothing. Read it; never change it."""
-        self.use()
-        return esper.get_components(Position, Renderable)
+        return self.store.query(Position, Renderable)
 
     def items_at(self, x: int, y: int) -> list[int]:
-        self.use()
         return sorted(self.store.items.at(self.depth, x, y))
 
     def blocker_at(self, x: int, y: int) -> int | None:

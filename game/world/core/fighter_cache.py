@@ -69,8 +69,8 @@ class FighterCache:
             if kept[i][0] == key:
                 kept.insert(0, kept.pop(i))
                 return kept[0][1]
-        made = self.build(engine.catalog, eid, in_wall=key[1], known_only=known_only,
-                          made_by=engine.made_by)
+        made = self.build(engine.store, engine.catalog, eid, in_wall=key[1],
+                          known_only=known_only, made_by=engine.made_by)
         kept.insert(0, (key, made))
         del kept[self.KEPT:]
         return made
@@ -93,8 +93,8 @@ class FighterCache:
                              f"(known_only={known_only})")
             if key != now:
                 continue
-            fresh = self.build(engine.catalog, eid, in_wall=in_wall, known_only=known_only,
-                               made_by=engine.made_by)
+            fresh = self.build(engine.store, engine.catalog, eid, in_wall=in_wall,
+                               known_only=known_only, made_by=engine.made_by)
             if fresh != made:
                 wrong.append(f"fighter cache: entity {eid} (known_only={known_only})")
         return wrong

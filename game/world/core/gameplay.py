@@ -39,11 +39,12 @@ class Gameplay:
     """A sleeper's turn, when nothing can wake it: the ticks it takes; None if it may wake."""
     awake_turn: Callable[[Engine, int, dict], tuple[list[Event], int]]
     """A creature's turn: its events and the ticks it took."""
-    gone: Callable[[int], None]
+    gone: Callable[[Engine, int], None]
     """An entity was swept away (a regenerated level): nobody fights it any more."""
     fighter: Callable[..., Fighter]
-    """``fighter(catalog, eid, in_wall=, known_only=, thrown=, trying=, made_by=)``: the rules'
-    Fighter, built as the game version ``made_by`` (the one that began the game) builds it."""
+    """``fighter(store, catalog, eid, in_wall=, known_only=, thrown=, trying=, made_by=)``: the
+    rules' Fighter from the entity's components in ``store``, built as the game version
+    ``made_by`` (the one that began the game) builds it."""
     display_name: Callable[[Engine, int], str]
     """An item's name as the player knows it."""
     skill_names: Callable[[Catalog], list[str]]

@@ -12,8 +12,6 @@ from __future__ import annotations
 import heapq
 from typing import TYPE_CHECKING
 
-import esper
-
 from .components import Actor, Position
 
 if TYPE_CHECKING:
@@ -61,7 +59,7 @@ class Schedule:
     def _make(self, depth: int) -> list[tuple[int, int]]:
         self.depth, self.made = depth, self.store.actors
         heap = self.heap = [(actor.next_tick, eid) for eid, (actor, pos)
-                            in esper.get_components(Actor, Position) if pos.depth == depth]
+                            in self.store.query(Actor, Position) if pos.depth == depth]
         heapq.heapify(heap)
         return heap
 
@@ -74,7 +72,7 @@ class Schedule:
         for tick, eid in heap:
             entries[eid] = min(tick, entries.get(eid, tick))
         wrong = [f"schedule: actor {eid} has no entry at or before its tick"
-                 for eid, (actor, pos) in esper.get_components(Actor, Position)
+                 for eid, (actor, pos) in self.store.query(Actor, Position)
                  if pos.depth == self.depth and entries.get(eid, actor.next_tick + 1)
                  > actor.next_tick]
         if any(heap[(i - 1) // 2] > heap[i] for i in range(1, len(heap))):

@@ -13,8 +13,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.rules.messages import a_or_an, cap
 
 from .components import Creature, Named, Position
@@ -34,14 +32,13 @@ def in_light(engine: Engine, eid: int) -> bool:
 def comes_into_view(engine: Engine) -> list[Event]:
     """Announce the creatures on this level that have come into view since the last look (by
     id), and remember who is in view now."""
-    engine.use()
     depth = engine.depth
     gm, looked = engine.levels[depth], engine.store.looked
     if looked is not None and looked is gm.sight:  # _as_last_looked, without the call
         return []
     visible, height = gm.visible.tobytes(), gm.height  # engine.sees, for one on this level
     arrived = []
-    for eid, (creature, pos) in esper.get_components(Creature, Position):
+    for eid, (creature, pos) in engine.store.query(Creature, Position):
         if pos.depth == depth:
             seen = visible[pos.x * height + pos.y] == 1
             if seen != creature.in_view:  # (set only when it changes: most stay unseen)
@@ -85,13 +82,13 @@ def _arrived(engine: Engine, eid: int) -> list[Event]:
 
 def arrival(engine: Engine, eid: int) -> str:
     """ "A kobold archer comes into view.", "Thora comes into view."."""
-    named = esper.component_for_entity(eid, Named)
+    named = engine.store.get(eid, Named)
     who = named.name if named.proper else a_or_an(named.name)
     return cap(f"{who} comes into view.")
 
 
 def forget_view(engine: Engine, depth: int) -> None:
     """Arriving on a level: every creature there is announced afresh when first seen."""
-    for _, (creature, pos) in esper.get_components(Creature, Position):
+    for _, (creature, pos) in engine.store.query(Creature, Position):
         if pos.depth == depth:
             creature.in_view = False

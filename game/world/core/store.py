@@ -18,9 +18,12 @@ right by construction, not by each caller remembering to invalidate it:
 holding it), so nothing moves behind the indexes' back. ``check`` recomputes every index
 from the components and names what differs (``Engine.check``).
 
-This is the one module that reads esper's internals (its world's dict of entities, for
-reads without a call each, and its id counter, for snapshots); esper 3 is pinned in
-pyproject.toml. Everything else reads through esper's public API or this store.
+This is the one module that imports esper (``tests/test_layers.py``), and the one that reads
+its internals (its world's dict of entities, for reads without a call each, and its id
+counter, for snapshots); esper 3 is pinned in pyproject.toml. Everything else reads through
+this store (``get``, ``find``, ``has``, ``exists``, ``components``, ``query``), so nothing
+depends on esper's current world, a process global: the store switches to its own world
+for a query or a change.
 """
 
 from __future__ import annotations
@@ -57,8 +60,8 @@ class Store:
         self._also: dict[tuple[int, int], list[int]] = {}  # (depth, key) -> other actors there
         self.looked: tuple | None = None
         self.actors = 0
-        self.items = ByDepth(Item, self.use)
-        self.traps = ByDepth(Trap, self.use)
+        self.items = ByDepth(Item, self.query)
+        self.traps = ByDepth(Trap, self.query)
 
     def use(self) -> None:
         """Make this store's world esper's current one (esper's functions act on that)."""
@@ -87,6 +90,18 @@ class Store:
 
     def exists(self, eid: int) -> bool:
         return eid in self.table
+
+    def has(self, eid: int, kind: type) -> bool:
+        """The entity has a component of that class (a KeyError if there is no entity)."""
+        return kind in self.table[eid]
+
+    def query(self, *kinds: type) -> list[tuple[int, tuple[Any, ...]]]:
+        """(entity, (its component of each class, in order)) for every entity with them all,
+        in esper's order: esper's own cached list, made again after any component is added
+        or removed anywhere (``floor.ByDepth`` relies on that). Read it; never change it."""
+        if esper.current_world != self.world:
+            esper.switch_world(self.world)
+        return esper.get_components(*kinds)
 
     def ids(self) -> list[int]:
         return sorted(self.table)
@@ -209,9 +224,8 @@ class Store:
         return [cells[here + d] for d in _AROUND if here + d in cells]
 
     def _build(self, depth: int) -> dict[int, int]:
-        self.use()
         cells = self._cells[depth] = {}
-        for eid, (_, pos) in esper.get_components(Actor, Position):
+        for eid, (_, pos) in self.query(Actor, Position):
             if pos.depth == depth:
                 self._stand(cells, depth, pos.x * _ROW + pos.y, eid)
         return cells

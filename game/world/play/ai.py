@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
 import numpy as np
 
 from game.rules import profiles
@@ -21,6 +20,7 @@ from . import caster_ai, combat, feuds, free_blows, lines, missiles, stealth
 
 if TYPE_CHECKING:
     from game.world.core.engine import Engine
+    from game.world.core.store import Store
 
 DIRECTIONS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 FLEE_BELOW = 3  # flee when hit points fall below a third of the maximum
@@ -41,9 +41,9 @@ def awake_turn(engine: Engine, eid: int, comps: dict) -> tuple[list[Event], int]
     if target is None:
         return _wander(engine, eid, pos, kind.speed) if kind.behaviour == "wander" else (
             [], kind.speed)
-    if _hurt(eid) and kind.behaviour == "flee_when_hurt":
+    if _hurt(engine.store, eid) and kind.behaviour == "flee_when_hurt":
         return _flee(engine, eid, pos, kind.speed, target)
-    tpos = esper.component_for_entity(target, Position)
+    tpos = engine.store.get(target, Position)
     if kind.spells and target == engine.player:  # spells at the player only
         spell = caster_ai.try_cast(engine, eid)
         if spell is not None:
@@ -116,7 +116,7 @@ def _shoot(engine: Engine, eid: int, kind, target: int,
            tpos: Position) -> tuple[list[Event], int] | None:
     """Shoot or throw at the target when it has something left and a clear line in range
     (it does not shoot through a friend; whatever stands first in the line is struck)."""
-    supply = esper.component_for_entity(eid, Supply)
+    supply = engine.store.get(eid, Supply)
     fighter = engine.fighter(eid)
     if kind.missile is not None and supply.ammo > 0:
         attack, name, breaks = profiles.shot(fighter), kind.ammo.name, kind.ammo.break_chance
@@ -140,14 +140,14 @@ def _wake(engine: Engine, eid: int, creature: Creature, behaviour: str) -> None:
     creature.awake = True
     if behaviour != "pack":
         return
-    pos = esper.component_for_entity(eid, Position)
+    pos = engine.store.get(eid, Position)
     for _, (c, p) in engine.creatures_here():
         if c.kind == creature.kind and max(abs(p.x - pos.x), abs(p.y - pos.y)) <= PACK_RADIUS:
             c.awake = True
 
 
-def _hurt(eid: int) -> bool:
-    h = esper.component_for_entity(eid, Health)
+def _hurt(store: Store, eid: int) -> bool:
+    h = store.get(eid, Health)
     return h.hp * FLEE_BELOW < h.max_hp
 
 
@@ -191,7 +191,7 @@ def _flee(engine: Engine, eid: int, pos: Position, speed: int,
           target: int) -> tuple[list[Event], int]:
     """Step away from what it fights; a frightened creature strikes whatever blocks its way,
     and one with nowhere to go lashes out at whatever stands beside it."""
-    tpos = esper.component_for_entity(target, Position)
+    tpos = engine.store.get(target, Position)
     dist = engine.distance_map(False) if target == engine.player else None
     here = _away(dist, tpos, pos.x, pos.y)
     best = None
@@ -225,7 +225,7 @@ def _away(dist: np.ndarray | None, tpos: Position, x: int, y: int) -> int:
 def lash_out(engine: Engine, eid: int, speed: int) -> tuple[list[Event], int]:
     """A frightened (or confused) creature with nowhere to go strikes at whatever stands
     beside it, friend or foe, picked at random; with nobody beside it, it cowers."""
-    pos = esper.component_for_entity(eid, Position)
+    pos = engine.store.get(eid, Position)
     near = sorted(o for dx, dy in DIRECTIONS
                   for o in [engine.blocker_at(pos.x + dx, pos.y + dy)] if o is not None)
     if not near:

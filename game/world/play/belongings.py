@@ -9,8 +9,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.rules import stats
 from game.rules.items import THROWN_ONLY, Ammo, Armour, Weapon
 from game.world.core import actions as A
@@ -28,21 +26,21 @@ def pickup(engine: Engine, action: A.PickUp) -> A.Result:
     pos = engine.position(engine.player)
     if action.item not in engine.items_at(pos.x, pos.y):
         return A.Impossible("There is nothing like that here.")
-    carried = esper.component_for_entity(engine.player, Inventory).items
+    carried = engine.store.get(engine.player, Inventory).items
     if stacks.pile_for(engine, carried, action.item, engine.player) is None \
-            and stacks.free_letter(engine.player) is None:
+            and stacks.free_letter(engine.store, engine.player) is None:
         return A.Impossible("You cannot carry any more things.")
     name = engine.item_name(action.item)
     engine.store.remove(action.item, Position)
     held = stacks.take(engine, engine.player, action.item)
     assert held is not None  # it has a pile or a free letter: asked above
-    letter = esper.component_for_entity(held, Item).letter
+    letter = engine.store.get(held, Item).letter
     events: list[Event] = [Message(f"You pick up the {name} ({letter}).")]
     return A.Done(tuple(events), stats.STEP_TICKS)
 
 
 def owned(engine: Engine, item: int) -> bool:
-    return item in esper.component_for_entity(engine.player, Inventory).items
+    return item in engine.store.get(engine.player, Inventory).items
 
 
 def drop(engine: Engine, action: A.Drop) -> A.Result:
@@ -52,14 +50,14 @@ def drop(engine: Engine, action: A.Drop) -> A.Result:
     if why is not None:
         return why
     unequip(engine, action.item)
-    _without(action.item, esper.component_for_entity(engine.player, Inventory))
+    _without(action.item, engine.store.get(engine.player, Inventory))
     pos = engine.position(engine.player)
     engine.store.add(action.item, Position(pos.x, pos.y, pos.depth))
     return A.Done((Message(f"You drop the {engine.item_name(action.item)}."),), stats.STEP_TICKS)
 
 
 def unequip(engine: Engine, item: int) -> str | None:
-    eq = esper.component_for_entity(engine.player, Equipment)
+    eq = engine.store.get(engine.player, Equipment)
     for slot, held in eq.slots().items():
         if held == item:
             setattr(eq, slot, None)
@@ -72,8 +70,8 @@ def wield(engine: Engine, action: A.Wield) -> A.Result:
     the quiver, a shield to the off hand, a second one-handed weapon to the off hand."""
     if not owned(engine, action.item):
         return A.Impossible("You do not have that.")
-    data = engine.catalog.lookup(esper.component_for_entity(action.item, Item).name)
-    eq = esper.component_for_entity(engine.player, Equipment)
+    data = engine.catalog.lookup(engine.store.get(action.item, Item).name)
+    eq = engine.store.get(engine.player, Equipment)
     slot = wield_slot(engine, data, eq, action.item)
     if slot is None:
         if isinstance(data, Weapon) and data.held == THROWN_ONLY:
@@ -106,7 +104,7 @@ def wield(engine: Engine, action: A.Wield) -> A.Result:
 
 
 def two_handed(engine: Engine, item: int | None) -> bool:
-    data = fighters.item_data(engine.catalog, item)
+    data = fighters.item_data(engine.store, engine.catalog, item)
     return isinstance(data, Weapon) and data.two_handed
 
 
@@ -130,12 +128,12 @@ def wield_slot(engine: Engine, data, eq: Equipment, item: int) -> str | None:
 def wear(engine: Engine, action: A.Wear) -> A.Result:
     if not owned(engine, action.item):
         return A.Impossible("You do not have that.")
-    data = engine.catalog.lookup(esper.component_for_entity(action.item, Item).name)
+    data = engine.catalog.lookup(engine.store.get(action.item, Item).name)
     if not isinstance(data, Armour):
         return A.Impossible(f"You cannot wear the {engine.item_name(action.item)}.")
     if data.is_shield:
         return wield(engine, A.Wield(action.item))
-    eq = esper.component_for_entity(engine.player, Equipment)
+    eq = engine.store.get(engine.player, Equipment)
     why = curses.stuck(engine, action.item, getattr(eq, data.slot))
     if why is not None:
         return why
@@ -160,19 +158,19 @@ def takeoff(engine: Engine, action: A.TakeOff) -> A.Result:
 def let_go(engine: Engine, item: int) -> tuple[str, str, Powers | None]:
     """One of a carried thing leaves the pack (shot or thrown): its name, its letter and a copy
     of its magic (enchantment, affix, curse, what is known of it), for the thing that lands."""
-    powers = esper.try_component(item, Powers)
-    flying = (engine.item_name_only(item), esper.component_for_entity(item, Item).letter,
+    powers = engine.store.find(item, Powers)
+    flying = (engine.item_name_only(item), engine.store.get(item, Item).letter,
               None if powers is None else replace(powers))
     consume(engine, item)
     return flying
 
 
 def consume(engine: Engine, item: int) -> None:
-    component = esper.component_for_entity(item, Item)
+    component = engine.store.get(item, Item)
     component.count -= 1
     if component.count <= 0:
         unequip(engine, item)
-        _without(item, esper.component_for_entity(engine.player, Inventory))
+        _without(item, engine.store.get(engine.player, Inventory))
         engine.store.delete(item)
 
 

@@ -166,7 +166,7 @@ def throw(engine: Engine) -> A.Throw | None:
 def rage(engine: Engine) -> A.Rage | None:
     """Rage (it costs no time) against a tough foe beside it, or when hurt with one there."""
     if talents.RAGE not in progress.talents_of(engine, engine.player) \
-            or progress.raging(engine.player):
+            or progress.raging(engine.store, engine.player):
         return None
     stance = engine.store.get(engine.player, Stance)
     if stance.stamina < talents.RAGE_STAMINA:

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.world.core import sight
 from game.world.core.components import Health, Position, Spells
 from game.world.core.events import Event
@@ -22,11 +20,11 @@ CAST_UP_CLOSE_ONE_IN = 3  # beside you, one turn in three (else it strikes)
 
 def try_cast(engine: Engine, eid: int) -> tuple[list[Event], int] | None:
     """Cast something now, or None to act otherwise."""
-    book = esper.try_component(eid, Spells)
+    book = engine.store.find(eid, Spells)
     if book is None or not book.known or not sight.in_light(engine, eid):
         return None
-    me = esper.component_for_entity(eid, Position)
-    you = esper.component_for_entity(engine.player, Position)
+    me = engine.store.get(eid, Position)
+    you = engine.store.get(engine.player, Position)
     steps = max(abs(me.x - you.x), abs(me.y - you.y))
     chance = CAST_UP_CLOSE_ONE_IN if steps == 1 else CAST_ONE_IN
     if engine.streams.ai.randint(1, chance) != 1:
@@ -43,12 +41,12 @@ def _worth(engine: Engine, eid: int, spell, steps: int) -> bool:
     """A shield when hurt and unshielded; a harmful spell that reaches the player (a ball
     only when the caster stands outside its burst: it does not mean to burn itself)."""
     if spell.shape == "self":
-        health = esper.component_for_entity(eid, Health)
+        health = engine.store.get(eid, Health)
         return health.hp < health.max_hp and not effects.active(engine, eid, spell.name)
     if steps > spell.range or (spell.shape == "ball" and steps <= spell.radius):
         return False
     if spell.shape == "beam":
-        you = esper.component_for_entity(engine.player, Position)
+        you = engine.store.get(engine.player, Position)
         return (you.x, you.y) in spells.beam(engine, eid, you.x, you.y, spell.range)
-    you = esper.component_for_entity(engine.player, Position)
+    you = engine.store.get(engine.player, Position)
     return lines.flight(engine, eid, you.x, you.y, spell.range).target == engine.player

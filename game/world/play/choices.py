@@ -142,7 +142,7 @@ def _missile_readied(engine: Engine) -> bool:
     """Whether the player's Fighter has a missile weapon (a weapon in the missile slot, as
     ``fighters`` builds it), asked without building the Fighter."""
     eq = engine.component(engine.player, Equipment)
-    return eq is not None and fighters.missile_weapon(engine.catalog, eq) is not None
+    return eq is not None and fighters.missile_weapon(engine.store, engine.catalog, eq) is not None
 
 
 # --- which things each item command fits ----------------------------------------------------

@@ -10,8 +10,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.rules import profiles, stats, talents
 from game.rules.messages import YOU, Who, attack_messages, compass
 from game.rules.resolve import Outcome
@@ -35,7 +33,7 @@ def who(engine: Engine, eid: int) -> Who:
     """How the player sees a combatant."""
     if eid == engine.player:
         return YOU
-    named = esper.component_for_entity(eid, Named)
+    named = engine.store.get(eid, Named)
     return Who(named.name, seen=engine.sees(eid), proper=named.proper)
 
 
@@ -51,7 +49,7 @@ def melee(engine: Engine, attacker: int, target: int) -> tuple[list[Event], int]
 
 
 def _fallen(engine: Engine, eid: int) -> bool:
-    return not esper.entity_exists(eid) or engine.is_dead(eid)
+    return not engine.store.exists(eid) or engine.is_dead(eid)
 
 
 def strike(engine: Engine, attacker: int, target: int, attack: profiles.AttackProfile, *,
@@ -93,12 +91,12 @@ def strike(engine: Engine, attacker: int, target: int, attack: profiles.AttackPr
 
 def _fighter(engine: Engine, eid: int) -> profiles.Fighter:
     """The attacker as a fighter; a trap attacks as an ordinary one."""
-    return engine.fighter(eid) if esper.has_component(eid, Health) else profiles.Fighter()
+    return engine.fighter(eid) if engine.store.has(eid, Health) else profiles.Fighter()
 
 
 def _counter(engine: Engine, defender: int, attacker: int, outcome: Outcome) -> list[Event]:
     """The defender's counterattack (a system where the defender strikes back)."""
-    if not (esper.entity_exists(defender) and esper.entity_exists(attacker)) \
+    if not (engine.store.exists(defender) and engine.store.exists(attacker)) \
             or engine.is_dead(attacker):
         return []
     protection = profiles.defence(engine.fighter(attacker))
@@ -155,7 +153,7 @@ def _vital_lines(lines: list[str]) -> list[str]:
 
 def _came_from(engine: Engine, attacker: int, target: int) -> str:
     """Where the attacker stands as seen from the target: "the east"."""
-    a, t = esper.try_component(attacker, Position), esper.try_component(target, Position)
+    a, t = engine.store.find(attacker, Position), engine.store.find(target, Position)
     if a is None or t is None:
         return ""
     return compass(a.x - t.x, a.y - t.y)
@@ -167,7 +165,7 @@ def _natural_noun(engine: Engine, eid: int, defence: profiles.DefenceProfile,
     race's own ("scales"), else what the player wears (the armour's noun, when its magic
     turned it), and only bare skin is "skin"; games begun before said "skin" for every
     player, as they were played."""
-    creature = esper.try_component(eid, Creature)
+    creature = engine.store.find(eid, Creature)
     if creature is None:
         if not worded:
             return "skin"
@@ -181,7 +179,7 @@ def _wound(engine: Engine, target: int, outcome: Outcome) -> None:
     it. None of them come from a glance, but qud's effects, which pass on any hit (its
     ``Outcome.effects`` says which). What has no vitals (the crit-immune: a skeleton, a
     ghost, a golem) does not bleed."""
-    vitals = esper.try_component(target, Vitals)
+    vitals = engine.store.find(target, Vitals)
     if vitals is None:
         return
     if outcome.bleeding and not profiles.defence(engine.fighter(target)).crit_immune:
@@ -200,7 +198,7 @@ def _halved(ticks: int, hardy: bool) -> int:
 def _train(engine: Engine, eid: int, attack: profiles.AttackProfile,
            outcome: Outcome) -> list[Event]:
     """A landed blow (a glance included) trains the skill and style by 2, a miss by 1."""
-    training = esper.try_component(eid, Training)
+    training = engine.store.find(eid, Training)
     if training is None:
         return []
     points = stats.TRAIN_HIT if outcome.hit else stats.TRAIN_MISS
@@ -214,7 +212,7 @@ def _train(engine: Engine, eid: int, attack: profiles.AttackProfile,
 def _spend_stamina(engine: Engine, eid: int) -> list[Event]:
     """A blow in Aggressive or Frenzy spends stamina; in the other stances it regains it.
     At 0 the fighter drops to Normal."""
-    stance = esper.try_component(eid, Stance)
+    stance = engine.store.find(eid, Stance)
     if stance is None:
         return []
     change = stats.STANCES[stance.name].stamina
@@ -224,11 +222,3 @@ def _spend_stamina(engine: Engine, eid: int) -> list[Event]:
         if eid == engine.player:
             return [Message("You are out of breath and fall back to a Normal stance.", "bad")]
     return []
-
-
-def health(eid: int) -> Health:
-    return esper.component_for_entity(eid, Health)
-
-
-def position(eid: int) -> Position:
-    return esper.component_for_entity(eid, Position)

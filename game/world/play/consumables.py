@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.content.catalog import MiscItem
 from game.content.magic import Consumable
 from game.rules import stats
@@ -24,10 +22,11 @@ from . import belongings, knowledge, lines, spells
 if TYPE_CHECKING:
     from game.rules.spells import Spell
     from game.world.core.engine import Engine
+    from game.world.core.store import Store
 
 
 def _data(engine: Engine, item: int) -> Consumable | None:
-    data = engine.catalog.lookup(esper.component_for_entity(item, Item).name)
+    data = engine.catalog.lookup(engine.store.get(item, Item).name)
     return data if isinstance(data, Consumable) else None
 
 
@@ -44,14 +43,14 @@ def _learnt(engine: Engine, item: int, data: Consumable) -> list[Event]:
 def quaff(engine: Engine, action: A.Quaff) -> A.Result:
     if not belongings.owned(engine, action.item):
         return A.Impossible("You do not have that.")
-    data = engine.catalog.lookup(esper.component_for_entity(action.item, Item).name)
+    data = engine.catalog.lookup(engine.store.get(action.item, Item).name)
     if isinstance(data, Consumable) and data.kind == "potion":
         return _drink(engine, action.item, data)
     if not isinstance(data, MiscItem) or data.heals is None:
         return A.Impossible("You cannot drink that.")
-    health = esper.component_for_entity(engine.player, Health)
+    health = engine.store.get(engine.player, Health)
     health.hp = min(health.max_hp, health.hp + data.heals.roll(engine.streams.loot))
-    esper.component_for_entity(engine.player, Vitals).bleeding = 0
+    engine.store.get(engine.player, Vitals).bleeding = 0
     belongings.consume(engine, action.item)
     return A.Done((Message("You feel better.", "good"),), stats.STEP_TICKS)
 
@@ -64,8 +63,8 @@ def _drink(engine: Engine, item: int, data: Consumable) -> A.Result:
 
 def _potion(engine: Engine, data: Consumable) -> list[Event]:
     me = engine.player
-    health = esper.component_for_entity(me, Health)
-    vitals = esper.component_for_entity(me, Vitals)
+    health = engine.store.get(me, Health)
+    vitals = engine.store.get(me, Vitals)
     effect = data.effect
     if effect in ("heal", "cure"):
         assert data.dice is not None, f"the {data.name} heals by no dice"
@@ -73,7 +72,7 @@ def _potion(engine: Engine, data: Consumable) -> list[Event]:
         vitals.bleeding = 0
         if effect == "cure":
             vitals.poison = vitals.disease = 0
-            _end(me, "dazzled")
+            _end(engine.store, me, "dazzled")
         return [Message("You feel better.", "good")]
     if effect == "speed":
         spells.add_effect(engine, me, "haste", data.duration)
@@ -84,13 +83,13 @@ def _potion(engine: Engine, data: Consumable) -> list[Event]:
     if effect == "dazzle":
         spells.add_effect(engine, me, "dazzled", data.duration)
         return [Message("A bright light dazzles you!", "bad")]
-    book = esper.component_for_entity(me, Spells)
+    book = engine.store.get(me, Spells)
     book.points = book.max_points
     return [Message("Your magic flows back into you.", "good")]
 
 
-def _end(eid: int, name: str) -> None:
-    effects = esper.try_component(eid, Effects)
+def _end(store: Store, eid: int, name: str) -> None:
+    effects = store.find(eid, Effects)
     if effects is not None:
         effects.ticks = {k: t for k, t in effects.ticks.items() if k != name}
 
@@ -132,7 +131,7 @@ def _scroll(engine: Engine, data: Consumable, target: int) -> list[Event]:
                         else "You feel a passing warmth.", "good")]
     if effect in ("enchant weapon", "enchant armour"):
         slot = "main" if effect == "enchant weapon" else "body"
-        return enchant(engine, getattr(esper.component_for_entity(engine.player, Equipment),
+        return enchant(engine, getattr(engine.store.get(engine.player, Equipment),
                                        slot))
     engine.gamemap.reveal_floor()
     return [Message("An image of your surroundings forms in your mind.", "good")]
@@ -173,7 +172,7 @@ def enchant(engine: Engine, item: int | None) -> list[Event]:
 
 
 def _equipped(engine: Engine) -> list[int]:
-    eq = esper.component_for_entity(engine.player, Equipment)
+    eq = engine.store.get(engine.player, Equipment)
     return [i for i in eq.slots().values() if i is not None]
 
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.rules import stats
 from game.rules.magic import SPELL_POINTS_PER_TICK, TUNED_SPELL_POINT_TICKS
 from game.world.core.components import Effects, Spells, Vitals
@@ -21,10 +19,10 @@ HASTE_PERCENT = 50  # a hasted player's actions take half their time
 
 
 def tick(engine: Engine, eid: int) -> list[Event]:
-    book = esper.try_component(eid, Spells)
+    book = engine.store.find(eid, Spells)
     if book is not None and book.points < book.max_points and _points_back(engine, eid):
         book.points = min(book.max_points, book.points + SPELL_POINTS_PER_TICK)
-    effects = esper.try_component(eid, Effects)
+    effects = engine.store.find(eid, Effects)
     if effects is None:
         return []
     events: list[Event] = []
@@ -41,7 +39,7 @@ def _points_back(engine: Engine, eid: int) -> bool:
     it, every ``TUNED_SPELL_POINT_TICKS``-th of the entity's vitals clock (docs/balance.md)."""
     if not engine.since("0.3.0"):
         return True
-    vitals = esper.try_component(eid, Vitals)
+    vitals = engine.store.find(eid, Vitals)
     return vitals is None or (vitals.next_tick // stats.VITALS_TICKS) % TUNED_SPELL_POINT_TICKS == 0
 
 

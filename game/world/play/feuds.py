@@ -14,14 +14,13 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.world.core.components import Creature, Position
 
 from . import lines
 
 if TYPE_CHECKING:
     from game.world.core.engine import Engine
+    from game.world.core.store import Store
 
 RIVAL_SIGHT = 6  # how far a creature sees a rival kind (along a clear line)
 FOE_MEMORY = 10  # a foe farther than this is forgotten
@@ -29,7 +28,7 @@ FOE, RIVAL_ON_ME, PLAYER, RIVAL = range(4)  # who wins a tie of distance, first 
 
 
 def rivals(engine: Engine, a: int, b: int) -> bool:
-    ca, cb = esper.try_component(a, Creature), esper.try_component(b, Creature)
+    ca, cb = engine.store.find(a, Creature), engine.store.find(b, Creature)
     return (ca is not None and cb is not None
             and (ca.kind, cb.kind) in engine.catalog.rivals)
 
@@ -38,8 +37,8 @@ def hostile(engine: Engine, striker: int, target: int) -> bool:
     """Whether ``striker`` would strike ``target``: the player strikes any creature; a
     creature strikes the player once it has noticed the player, and its foe or a rival."""
     if striker == engine.player:
-        return esper.has_component(target, Creature)
-    creature = esper.try_component(striker, Creature)
+        return engine.store.has(target, Creature)
+    creature = engine.store.find(striker, Creature)
     if creature is None:
         return False
     if target == engine.player:
@@ -47,10 +46,10 @@ def hostile(engine: Engine, striker: int, target: int) -> bool:
     return creature.foe == target or rivals(engine, striker, target)
 
 
-def forget(gone: int) -> None:
+def forget(engine: Engine, gone: int) -> None:
     """Whoever fought ``gone`` (dead or swept away) fights it no more: a foe is always an
     entity that exists (a save's check relies on it)."""
-    for _, creature in esper.get_component(Creature):
+    for _, (creature,) in engine.store.query(Creature):
         if creature.foe == gone:
             creature.foe = None
 
@@ -61,12 +60,12 @@ def _distance(a: Position, b: Position) -> int:
 
 def opponent(engine: Engine, eid: int) -> int | None:
     """Whom the creature fights this turn, or None (it sleeps or wanders)."""
-    creature = esper.component_for_entity(eid, Creature)
-    pos = esper.component_for_entity(eid, Position)
+    creature = engine.store.get(eid, Creature)
+    pos = engine.store.get(eid, Position)
     choices: list[tuple[int, int, int]] = []  # (distance, order, id)
     foe = creature.foe
     if foe is not None:
-        if (esper.entity_exists(foe) and esper.has_component(foe, Position)
+        if (engine.store.exists(foe) and engine.store.has(foe, Position)
                 and engine.position(foe).depth == pos.depth
                 and _distance(pos, engine.position(foe)) <= FOE_MEMORY):
             choices.append((_distance(pos, engine.position(foe)), FOE, foe))
@@ -76,7 +75,7 @@ def opponent(engine: Engine, eid: int) -> int | None:
         choices.append((_distance(pos, engine.position(engine.player)), PLAYER, engine.player))
     if creature.awake or creature.foe is not None or \
             engine.catalog.creatures[creature.kind].behaviour == "wander":
-        choices += [(d, RIVAL_ON_ME if _fighting(r, eid) else RIVAL, r)
+        choices += [(d, RIVAL_ON_ME if _fighting(engine.store, r, eid) else RIVAL, r)
                     for d, r in _rivals_in_sight(engine, eid, pos)]
     if not choices:
         return None
@@ -86,21 +85,21 @@ def opponent(engine: Engine, eid: int) -> int | None:
     return chosen
 
 
-def _fighting(eid: int, target: int) -> bool:
-    creature = esper.try_component(eid, Creature)
+def _fighting(store: Store, eid: int, target: int) -> bool:
+    creature = store.find(eid, Creature)
     return creature is not None and creature.foe == target
 
 
 def _rivals_in_sight(engine: Engine, eid: int, pos: Position) -> list[tuple[int, int]]:
     """(distance, id) of each rival in sight, in no particular order: ``opponent`` takes the
     least, and looking along a line changes nothing, so the order cannot matter."""
-    kind = esper.component_for_entity(eid, Creature).kind
+    kind = engine.store.get(eid, Creature).kind
     rivals = engine.catalog.rivals
     if kind not in _with_rivals(rivals):
         return []
     found = []
     depth = engine.depth
-    for other, (creature, opos) in esper.get_components(Creature, Position):
+    for other, (creature, opos) in engine.store.query(Creature, Position):
         if opos.depth != depth or other == eid or (kind, creature.kind) not in rivals:
             continue
         d = _distance(pos, opos)

@@ -9,8 +9,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-import esper
-
 from game import __version__
 from game.content.catalog import Catalog, ItemData
 from game.rules import profiles, stats
@@ -34,37 +32,38 @@ from . import magic_items
 
 if TYPE_CHECKING:
     from game.world.core.engine import Engine
+    from game.world.core.store import Store
 
 WORN_SLOTS = ("body", "cloak", "head", "hands", "feet", "ring", "neck")
 
 
-def item_data(catalog: Catalog, eid: int | None) -> ItemData | None:
+def item_data(store: Store, catalog: Catalog, eid: int | None) -> ItemData | None:
     """The table entry behind an item entity (None for an empty slot)."""
     if eid is None:
         return None
-    return catalog.lookup(esper.component_for_entity(eid, Item).name)
+    return catalog.lookup(store.get(eid, Item).name)
 
 
-def carried_weight(catalog: Catalog, eid: int) -> int:
+def carried_weight(store: Store, catalog: Catalog, eid: int) -> int:
     """Tenths of a pound: everything in the inventory, worn and held included."""
-    inventory = esper.try_component(eid, Inventory)
+    inventory = store.find(eid, Inventory)
     if inventory is None:
         return 0
     total = 0
     for item in inventory.items:
-        component = esper.component_for_entity(item, Item)
+        component = store.get(item, Item)
         total += catalog.weight(component.name) * component.count
     return total
 
 
-def burden(catalog: Catalog, eid: int) -> str:
+def burden(store: Store, catalog: Catalog, eid: int) -> str:
     """How loaded the entity is, from what it carries and its Strength."""
-    return stats.burden(carried_weight(catalog, eid),
-                        esper.component_for_entity(eid, Attributes).strength)
+    return stats.burden(carried_weight(store, catalog, eid),
+                        store.get(eid, Attributes).strength)
 
 
-def fighter(catalog: Catalog, eid: int, *, in_wall: bool = False, known_only: bool = False,
-            thrown: int | None = None, trying: int | None = None,
+def fighter(store: Store, catalog: Catalog, eid: int, *, in_wall: bool = False,
+            known_only: bool = False, thrown: int | None = None, trying: int | None = None,
             made_by: str = __version__) -> profiles.Fighter:
     """The Fighter for any combatant as it stands now, all its magic counted. ``known_only``:
     as the @ screen shows it (only identified powers; nothing of the moment, as being
@@ -73,21 +72,21 @@ def fighter(catalog: Catalog, eid: int, *, in_wall: bool = False, known_only: bo
     magic in its place and the magic of what it puts aside gone: what examining it shows.
     ``made_by``: the game version that began the game, whose rules of magic it counts by
     (``magic_items.item_magic``)."""
-    eq = esper.try_component(eid, Equipment)
+    eq = store.find(eid, Equipment)
     if trying is not None and eq is not None:
-        eq = in_use(catalog, eq, trying)
-    found = _fighter(catalog, eid, in_wall, eq)
-    magic = found.magic + carried_magic(catalog, eid, known_only, thrown, eq, made_by)
-    magic += effect_magic(catalog, eid)
-    dazzled = not known_only and effect_ticks(eid, "dazzled") > 0
+        eq = in_use(store, catalog, eq, trying)
+    found = _fighter(store, catalog, eid, in_wall, eq)
+    magic = found.magic + carried_magic(store, catalog, eid, known_only, thrown, eq, made_by)
+    magic += effect_magic(store, catalog, eid)
+    dazzled = not known_only and effect_ticks(store, eid, "dazzled") > 0
     return replace(found, magic=magic, dazzled=dazzled)
 
 
-def in_use(catalog: Catalog, eq: Equipment, item: int) -> Equipment:
+def in_use(store: Store, catalog: Catalog, eq: Equipment, item: int) -> Equipment:
     """The equipment with ``item`` where examining puts it: a weapon in the main hand (a
     two-handed one empties the off hand), a missile weapon readied, ammunition quivered, a
     shield in the off hand, armour in its slot; whatever was there is put aside."""
-    data = item_data(catalog, item)
+    data = item_data(store, catalog, item)
     out = replace(eq)
     for slot, held in out.slots().items():
         if held == item:
@@ -103,7 +102,7 @@ def in_use(catalog: Catalog, eq: Equipment, item: int) -> Equipment:
     elif isinstance(data, Armour):
         if data.is_shield:
             out.off = item
-            main = item_data(catalog, out.main)
+            main = item_data(store, catalog, out.main)
             if isinstance(main, Weapon) and main.two_handed:
                 out.main = None
         else:
@@ -111,48 +110,48 @@ def in_use(catalog: Catalog, eq: Equipment, item: int) -> Equipment:
     return out
 
 
-def carried_magic(catalog: Catalog, eid: int, known_only: bool, thrown: int | None,
-                  eq: Equipment | None = None,
+def carried_magic(store: Store, catalog: Catalog, eid: int, known_only: bool,
+                  thrown: int | None, eq: Equipment | None = None,
                   made_by: str = __version__) -> tuple[profiles.Magic, ...]:
     """The magic of what the entity holds and wears (a creature: everything it carries);
     ``eq``: the equipment to count, when not the entity's own (``in_use``)."""
     if eq is None:
-        eq = esper.try_component(eid, Equipment)
+        eq = store.find(eid, Equipment)
     if eq is not None:
         places = [(slot, item) for slot, item in eq.slots().items() if item is not None]
     else:
-        inventory = esper.try_component(eid, Inventory)
-        places = [("main" if _is_weapon(catalog, i) else "worn", i)
+        inventory = store.find(eid, Inventory)
+        places = [("main" if _is_weapon(store, catalog, i) else "worn", i)
                   for i in (inventory.items if inventory else [])]
     if thrown is not None:
         places.append(("thrown", thrown))
     out: list[profiles.Magic] = []
     for slot, item in places:
-        powers = esper.try_component(item, Powers)
+        powers = store.find(item, Powers)
         if powers is None or (known_only and not powers.known):
             continue
-        out += magic_items.item_magic(catalog, esper.component_for_entity(item, Item).name,
+        out += magic_items.item_magic(catalog, store.get(item, Item).name,
                                       powers, slot, made_by=made_by)
     return tuple(out)
 
 
-def _is_weapon(catalog: Catalog, item: int) -> bool:
-    return isinstance(item_data(catalog, item), Weapon)
+def _is_weapon(store: Store, catalog: Catalog, item: int) -> bool:
+    return isinstance(item_data(store, catalog, item), Weapon)
 
 
 EFFECT_MAGIC = {"resist": tuple((f"resist_{e}", 1) for e in ("fire", "cold", "lightning"))}
 """What a timed effect adds while it lasts (a potion of resistance: level 1 to each)."""
 
 
-def effect_ticks(eid: int, name: str) -> int:
-    effects = esper.try_component(eid, Effects)
+def effect_ticks(store: Store, eid: int, name: str) -> int:
+    effects = store.find(eid, Effects)
     return effects.ticks.get(name, 0) if effects is not None else 0
 
 
-def effect_magic(catalog: Catalog, eid: int) -> tuple[profiles.Magic, ...]:
+def effect_magic(store: Store, catalog: Catalog, eid: int) -> tuple[profiles.Magic, ...]:
     """Magic from timed effects: a shield spell's Deflection (the effect is named for the
     spell), a potion's resistances."""
-    effects = esper.try_component(eid, Effects)
+    effects = store.find(eid, Effects)
     if effects is None:
         return ()
     out = []
@@ -167,12 +166,12 @@ def effect_magic(catalog: Catalog, eid: int) -> tuple[profiles.Magic, ...]:
     return tuple(out)
 
 
-def _fighter(catalog: Catalog, eid: int, in_wall: bool,
+def _fighter(store: Store, catalog: Catalog, eid: int, in_wall: bool,
              eq: Equipment | None) -> profiles.Fighter:
-    creature = esper.try_component(eid, Creature)
-    stance = stats.STANCES[esper.component_for_entity(eid, Stance).name] \
-        if esper.has_component(eid, Stance) else None
-    health = esper.component_for_entity(eid, Health)
+    creature = store.find(eid, Creature)
+    held = store.find(eid, Stance)
+    stance = stats.STANCES[held.name] if held is not None else None
+    health = store.get(eid, Health)
     if creature is not None:
         kind = catalog.creatures[creature.kind]
         base = kind.fighter()
@@ -183,7 +182,7 @@ def _fighter(catalog: Catalog, eid: int, in_wall: bool,
             changes["wall"] = kind.wall_defence
         return replace(base, **changes)
     assert eq is not None  # the player holds and wears
-    return _player_fighter(catalog, eid, stance or stats.NORMAL, health.max_hp, eq)
+    return _player_fighter(store, catalog, eid, stance or stats.NORMAL, health.max_hp, eq)
 
 
 def skill_names(catalog: Catalog) -> list[str]:
@@ -192,12 +191,12 @@ def skill_names(catalog: Catalog) -> list[str]:
     return sorted(names | {"Unarmed", profiles.SHIELD_SKILL, *stats.OTHER_SKILLS})
 
 
-def _hero_parts(catalog: Catalog, eid: int) -> dict:
+def _hero_parts(store: Store, catalog: Catalog, eid: int) -> dict:
     """What race and class add to the player's Fighter: talents, rage and natural armour."""
-    player = esper.try_component(eid, Player)
+    player = store.find(eid, Player)
     if player is None or player.character not in catalog.characters:
         return {}
-    hero = esper.try_component(eid, Hero)
+    hero = store.find(eid, Hero)
     race = catalog.race(player.character)
     return dict(talents=catalog.hero_class(player.character).talents_at(
                     hero.level if hero else 1),
@@ -205,27 +204,28 @@ def _hero_parts(catalog: Catalog, eid: int) -> dict:
                 natural_protection=race.natural_protection, natural_noun=race.natural_noun)
 
 
-def _player_fighter(catalog: Catalog, eid: int, stance: stats.Stance, max_hp: int,
-                    eq: Equipment) -> profiles.Fighter:
-    attrs = esper.component_for_entity(eid, Attributes)
-    training = esper.component_for_entity(eid, TrainingC)
-    worn = tuple(a for a in (item_data(catalog, getattr(eq, s)) for s in WORN_SLOTS)
+def _player_fighter(store: Store, catalog: Catalog, eid: int, stance: stats.Stance,
+                    max_hp: int, eq: Equipment) -> profiles.Fighter:
+    attrs = store.get(eid, Attributes)
+    training = store.get(eid, TrainingC)
+    worn = tuple(a for a in (item_data(store, catalog, getattr(eq, s)) for s in WORN_SLOTS)
                  if isinstance(a, Armour))
-    ammo = item_data(catalog, eq.ammo)
+    ammo = item_data(store, catalog, eq.ammo)
     return profiles.Fighter(
         strength=attrs.strength, dexterity=attrs.dexterity, constitution=attrs.constitution,
         skills=dict(training.skills), styles=dict(training.styles), stance=stance,
-        main_hand=_held(item_data(catalog, eq.main)), off_hand=_held(item_data(catalog, eq.off)),
-        missile=missile_weapon(catalog, eq),
+        main_hand=_held(item_data(store, catalog, eq.main)),
+        off_hand=_held(item_data(store, catalog, eq.off)),
+        missile=missile_weapon(store, catalog, eq),
         ammo=ammo if isinstance(ammo, Ammo) else None,
-        worn=worn, burden=burden(catalog, eid),
-        max_hp=max_hp, **_hero_parts(catalog, eid),
+        worn=worn, burden=burden(store, catalog, eid),
+        max_hp=max_hp, **_hero_parts(store, catalog, eid),
     )
 
 
-def missile_weapon(catalog: Catalog, eq: Equipment) -> Weapon | None:
+def missile_weapon(store: Store, catalog: Catalog, eq: Equipment) -> Weapon | None:
     """The weapon in the missile slot (what the Fighter shoots with), if any."""
-    missile = item_data(catalog, eq.missile)
+    missile = item_data(store, catalog, eq.missile)
     return missile if isinstance(missile, Weapon) else None
 
 

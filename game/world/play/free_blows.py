@@ -13,8 +13,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.rules import profiles
 from game.world.core.components import Position, Stance
 from game.world.core.events import Event, Message
@@ -23,6 +21,7 @@ from . import combat, feuds
 
 if TYPE_CHECKING:
     from game.world.core.engine import Engine
+    from game.world.core.store import Store
 
 COWARD, FRENZY = "Coward", "Frenzy"
 AT_FRENZY_TO_HIT = 2  # a free blow at a mover in Frenzy
@@ -30,15 +29,15 @@ AT_FRENZY_TO_HIT = 2  # a free blow at a mover in Frenzy
 
 def step(engine: Engine, mover: int, x: int, y: int) -> list[Event]:
     """Move ``mover`` to (x, y); every hostile it leaves behind strikes a free blow."""
-    pos = esper.component_for_entity(mover, Position)
+    pos = engine.store.get(mover, Position)
     old = (pos.x, pos.y)
     left = [h for h in _neighbours(engine, mover, *old) if _apart(_xy(engine, h), (x, y))]
     engine.move_entity(mover, x, y)
     events: list[Event] = []
     for hostile in left:
-        if engine.over or not esper.entity_exists(mover) or engine.is_dead(mover):
+        if engine.over or not engine.store.exists(mover) or engine.is_dead(mover):
             break
-        if esper.entity_exists(hostile) and _strikes(engine, hostile, mover):
+        if engine.store.exists(hostile) and _strikes(engine, hostile, mover):
             events += free_blow(engine, hostile, mover)
     return events
 
@@ -48,14 +47,14 @@ def free_blow(engine: Engine, hostile: int, mover: int) -> list[Event]:
     events: list[Event] = []
     if engine.sees(hostile) or engine.sees(mover):
         events.append(Message(_announce(engine, hostile, mover), "combat"))
-    frenzied = _stance(mover) == FRENZY
+    frenzied = _stance(engine.store, mover) == FRENZY
     for attack in profiles.melee_attacks(engine.fighter(hostile)):
         if frenzied:
             attack = replace(attack, to_hit_mods=(
                 *attack.to_hit_mods,
                 profiles.Modifier(AT_FRENZY_TO_HIT, "free blow at a Frenzy fighter")))
         events += combat.strike(engine, hostile, mover, attack, adjacent=True)
-        if engine.over or not esper.entity_exists(mover) or engine.is_dead(mover):
+        if engine.over or not engine.store.exists(mover) or engine.is_dead(mover):
             break
     return events
 
@@ -73,7 +72,7 @@ def _strikes(engine: Engine, hostile: int, mover: int) -> bool:
     """Whether the hostile gets its free blow: a Coward slips away, except from a Frenzy."""
     if not feuds.hostile(engine, hostile, mover):
         return False
-    return _stance(mover) != COWARD or _stance(hostile) == FRENZY
+    return _stance(engine.store, mover) != COWARD or _stance(engine.store, hostile) == FRENZY
 
 
 def _neighbours(engine: Engine, mover: int, x: int, y: int) -> list[int]:
@@ -86,10 +85,10 @@ def _apart(a: tuple[int, int], b: tuple[int, int]) -> bool:
 
 
 def _xy(engine: Engine, eid: int) -> tuple[int, int]:
-    pos = esper.component_for_entity(eid, Position)
+    pos = engine.store.get(eid, Position)
     return pos.x, pos.y
 
 
-def _stance(eid: int) -> str:
-    stance = esper.try_component(eid, Stance)
+def _stance(store: Store, eid: int) -> str:
+    stance = store.find(eid, Stance)
     return stance.name if stance is not None else "Normal"

@@ -11,8 +11,6 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.content.magic import Consumable
 from game.rules.messages import a_or_an
 from game.world.core.components import Equipment, Item, Knowledge, Powers
@@ -152,12 +150,12 @@ def used(engine: Engine, items: list[int]) -> list[Event]:
 
 
 def held_weapons(engine: Engine) -> list[int]:
-    eq = esper.component_for_entity(engine.player, Equipment)
+    eq = engine.store.get(engine.player, Equipment)
     return [i for i in (eq.main, eq.off) if i is not None]
 
 
 def worn_items(engine: Engine) -> list[int]:
-    eq = esper.component_for_entity(engine.player, Equipment)
+    eq = engine.store.get(engine.player, Equipment)
     return [i for s, i in eq.slots().items() if i is not None and s not in ("main", "ammo")]
 
 

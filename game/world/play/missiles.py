@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.rules import profiles
 from game.world.core.components import Item, Position, Powers
 from game.world.core.events import Event, Message
@@ -55,10 +53,10 @@ def drop(engine: Engine, name: str, x: int, y: int, count: int = 1, *, letter: s
     """Put ``count`` of a thing on a cell, joining a pile of the same thing (the same magic)
     there."""
     new = engine.create_item(name, count, Position(x, y, engine.depth), powers)
-    item = esper.component_for_entity(new, Item)
+    item = engine.store.get(new, Item)
     item.letter, item.thrown = letter, thrown
     pile = stacks.pile_for(engine, engine.items_at(x, y), new)
     if pile is not None:
-        esper.component_for_entity(pile, Item).count += count
-        esper.component_for_entity(pile, Item).thrown |= thrown
+        engine.store.get(pile, Item).count += count
+        engine.store.get(pile, Item).thrown |= thrown
         engine.delete(new)

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.content.catalog import GOAL_ITEM
 from game.rules import levels, profiles, stats, talents
 from game.rules.items import Weapon
@@ -59,7 +57,7 @@ def move(engine: Engine, action: A.Move) -> A.Result:
     dx, dy = action.dx, action.dy
     if not (-1 <= dx <= 1 and -1 <= dy <= 1) or dx == dy == 0:  # ints, as a Move's are
         return A.Impossible("You can only step to a neighbouring cell.")
-    pos = esper.component_for_entity(engine.player, Position)
+    pos = engine.store.get(engine.player, Position)
     x, y = pos.x + dx, pos.y + dy
     gm = engine.gamemap
     inside = gm.in_bounds(x, y)
@@ -68,7 +66,7 @@ def move(engine: Engine, action: A.Move) -> A.Result:
         return A.Instead(A.Attack(target))
     if not inside or not gm.walkable.item(x, y):
         return WALL
-    load = fighters.burden(engine.catalog, engine.player)
+    load = fighters.burden(engine.store, engine.catalog, engine.player)
     if load == stats.OVERLOADED:
         return A.Impossible("You carry too much to move.")
     events = free_blows.step(engine, engine.player, x, y)  # hostiles left behind strike
@@ -134,16 +132,16 @@ def rest(engine: Engine, action: A.Rest) -> A.Result:
     came into view (already announced), bleeding, poison, or a blow."""
     if hostile_in_view(engine):
         return A.Impossible("You cannot rest with enemies in view.")
-    health = esper.component_for_entity(engine.player, Health)
-    stance = esper.component_for_entity(engine.player, Stance)
-    book = esper.try_component(engine.player, Spells) if engine.since("0.3.0") else None
+    health = engine.store.get(engine.player, Health)
+    stance = engine.store.get(engine.player, Stance)
+    book = engine.store.find(engine.player, Spells) if engine.since("0.3.0") else None
     events: list[Event] = []
     why = None
     for _ in range(REST_LIMIT):
         if health.hp >= health.max_hp and stance.stamina >= stance.max_stamina and (
                 book is None or book.points >= book.max_points):  # 0.3.0: spell points too
             break
-        before, vitals = health.hp, esper.component_for_entity(engine.player, Vitals)
+        before, vitals = health.hp, engine.store.get(engine.player, Vitals)
         bleeding, poisoned = vitals.bleeding, vitals.poison
         waited = engine.spend(stats.STEP_TICKS)
         events += waited
@@ -163,7 +161,7 @@ def _rested_long(engine: Engine, health: Health) -> str:
     before it, only "You stop resting.")."""
     if not engine.since("0.3.0"):
         return "You stop resting."
-    slow = " (diseased, you heal slowly)" if esper.component_for_entity(
+    slow = " (diseased, you heal slowly)" if engine.store.get(
         engine.player, Vitals).disease else ""
     return (f"You stop resting after {REST_LIMIT} turns, at {health.hp} of {health.max_hp} "
             f"hit points{slow}: rest again to go on.")
@@ -189,7 +187,7 @@ def stance(engine: Engine, action: A.SetStance) -> A.Result:
     """Switching stance takes no time; Aggressive and Frenzy need stamina to enter."""
     if action.name not in stats.STANCES:
         return A.Impossible(f"There is no {action.name} stance.")
-    stance = esper.component_for_entity(engine.player, Stance)
+    stance = engine.store.get(engine.player, Stance)
     if stance.name == action.name:
         return A.Impossible(f"You are already in the {action.name} stance.")
     if stats.STANCES[action.name].stamina < 0 and stance.stamina <= 0:
@@ -223,7 +221,7 @@ def vital_strike(engine: Engine, action: A.VitalStrike) -> A.Result:
     why = reach(engine, action.target)
     if why is not None:
         return why
-    stance = esper.component_for_entity(engine.player, Stance)
+    stance = engine.store.get(engine.player, Stance)
     if stance.stamina < talents.VITAL_STAMINA:
         return A.Impossible(TOO_TIRED_FOR_VITAL)
     stance.stamina -= talents.VITAL_STAMINA
@@ -235,7 +233,7 @@ def vital_strike(engine: Engine, action: A.VitalStrike) -> A.Result:
 
 def reach(engine: Engine, target: int) -> A.Impossible | None:
     """Why a blow at ``target`` cannot land, or None when it can."""
-    if not esper.entity_exists(target) or not esper.has_component(target, Creature):
+    if not engine.store.exists(target) or not engine.store.has(target, Creature):
         return A.Impossible("There is nothing there to attack.")
     me, it = engine.position(engine.player), engine.position(target)
     if it.depth != me.depth or max(abs(it.x - me.x), abs(it.y - me.y)) != 1:
@@ -246,7 +244,7 @@ def reach(engine: Engine, target: int) -> A.Impossible | None:
 def fire(engine: Engine, action: A.Fire) -> A.Result:
     """Shoot the missile weapon with the quivered ammunition of its kind."""
     fighter = engine.fighter(engine.player)
-    eq = esper.component_for_entity(engine.player, Equipment)
+    eq = engine.store.get(engine.player, Equipment)
     if fighter.missile is None:
         return A.Impossible("You have no missile weapon ready (wield a bow, crossbow "
                             "or sling).")
@@ -322,7 +320,7 @@ def ascend(engine: Engine, action: A.Ascend) -> A.Result:
 
 
 def leave(engine: Engine) -> A.Result:
-    carried = {esper.component_for_entity(i, Item).name for i in engine.inventory()}
+    carried = {engine.store.get(i, Item).name for i in engine.inventory()}
     if GOAL_ITEM not in carried:
         return A.Impossible(f"You will not leave without the {GOAL_ITEM}.")
     engine.outcome = "won"

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.rules import levels, stats, talents
 from game.rules.talents import TALENTS
 from game.world.core.components import (
@@ -27,12 +25,13 @@ from game.world.core.events import Event, Message
 
 if TYPE_CHECKING:
     from game.world.core.engine import Engine
+    from game.world.core.store import Store
 
 QUICK_STUDY_PERCENT = 125  # the human's trait: a quarter more experience from every kill
 
 
 def hero(engine: Engine, eid: int) -> Hero | None:
-    return esper.try_component(eid, Hero) if esper.has_component(eid, Player) else None
+    return engine.store.find(eid, Hero) if engine.store.has(eid, Player) else None
 
 
 def talents_of(engine: Engine, eid: int) -> tuple[str, ...]:
@@ -40,25 +39,25 @@ def talents_of(engine: Engine, eid: int) -> tuple[str, ...]:
     me = hero(engine, eid)
     if me is None:
         return ()
-    name = esper.component_for_entity(eid, Player).character
+    name = engine.store.get(eid, Player).character
     return engine.catalog.hero_class(name).talents_at(me.level)
 
 
 def trait(engine: Engine, eid: int) -> str:
     """The player's race trait ("Scales"); creatures have none."""
-    if not esper.has_component(eid, Player):
+    if not engine.store.has(eid, Player):
         return ""
-    return engine.catalog.race(esper.component_for_entity(eid, Player).character).trait
+    return engine.catalog.race(engine.store.get(eid, Player).character).trait
 
 
-def raging(eid: int) -> bool:
-    me = esper.try_component(eid, Hero)
+def raging(store: Store, eid: int) -> bool:
+    me = store.find(eid, Hero)
     return me is not None and me.rage > 0
 
 
 def kill_reward(engine: Engine, victim: int) -> int:
     """Experience for killing ``victim`` (asked before it is gone)."""
-    creature = esper.try_component(victim, Creature)
+    creature = engine.store.find(victim, Creature)
     if creature is None:
         return 0
     kind = engine.catalog.creatures[creature.kind]
@@ -72,7 +71,7 @@ def tally_death(engine: Engine, victim: int) -> None:
     """Count a creature that died while the player played (the morgue's "Creatures that
     died", the score's kills), by kind; asked before it is gone."""
     me = hero(engine, engine.player)
-    creature = esper.try_component(victim, Creature)
+    creature = engine.store.find(victim, Creature)
     if me is not None and creature is not None:
         me.kills = {**me.kills, creature.kind: me.kills.get(creature.kind, 0) + 1}
 
@@ -102,11 +101,11 @@ def gain(engine: Engine, xp: int) -> list[Event]:
 def _level_up(engine: Engine, me: Hero) -> list[Event]:
     before = set(talents_of(engine, engine.player))
     me.level += 1
-    name = esper.component_for_entity(engine.player, Player).character
+    name = engine.store.get(engine.player, Player).character
     hero_class = engine.catalog.hero_class(name)
-    con = esper.component_for_entity(engine.player, Attributes).constitution
+    con = engine.store.get(engine.player, Attributes).constitution
     added = levels.level_hp(hero_class.hp_per_level, con)
-    health = esper.component_for_entity(engine.player, Health)
+    health = engine.store.get(engine.player, Health)
     health.max_hp += added
     health.hp += added
     events: list[Event] = [Message(f"Welcome to level {me.level}! You feel tougher.", "good")]
@@ -123,7 +122,7 @@ def start_rage(engine: Engine) -> tuple[list[Event], str]:
         return [], "You do not know how to rage."
     if me.rage > 0:
         return [], "You are already raging."
-    stance = esper.component_for_entity(engine.player, Stance)
+    stance = engine.store.get(engine.player, Stance)
     if stance.stamina < talents.RAGE_STAMINA:
         return [], "You are too tired to rage."
     me.rage = talents.RAGE_TICKS
@@ -132,13 +131,13 @@ def start_rage(engine: Engine) -> tuple[list[Event], str]:
 
 def calm(engine: Engine, eid: int) -> list[Event]:
     """One 6-second tick of rage; when it runs out the berserker is exhausted."""
-    me = esper.try_component(eid, Hero)
+    me = engine.store.find(eid, Hero)
     if me is None or me.rage <= 0:
         return []
     me.rage -= 1
     if me.rage:
         return []
-    stance = esper.try_component(eid, Stance)
+    stance = engine.store.find(eid, Stance)
     if stance is not None:
         stance.stamina = 0
         stance.name = "Normal"

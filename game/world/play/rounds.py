@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.rules import profiles
 from game.world.core.components import Reactions
 
@@ -36,7 +34,7 @@ def outnumbered(engine: Engine, target: int, fighter: profiles.Fighter) -> bool:
     """The target has made as many reactions this round as it has attacks."""
     if not counted(engine):
         return False
-    kept = esper.try_component(target, Reactions)
+    kept = engine.store.find(target, Reactions)
     made = kept.count if kept is not None and kept.round_start == _start(engine) else 0
     return made >= len(profiles.melee_attacks(fighter))
 
@@ -44,10 +42,10 @@ def outnumbered(engine: Engine, target: int, fighter: profiles.Fighter) -> bool:
 def record(engine: Engine, target: int, clash: Clash) -> None:
     """Count the target's reaction to this attack, if it reacted."""
     if not counted(engine) or not engine.system.reacts(clash) \
-            or not esper.entity_exists(target):
+            or not engine.store.exists(target):
         return
     start = _start(engine)
-    kept = esper.try_component(target, Reactions)
+    kept = engine.store.find(target, Reactions)
     if kept is None:  # once: a component added makes esper build its lists again
         engine.store.add(target, Reactions(start, 1))
     elif kept.round_start != start:

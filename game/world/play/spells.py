@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
 import tcod.los
 
 from game.rules import spell_words
@@ -38,10 +37,10 @@ if TYPE_CHECKING:
 
 def willpower(engine: Engine, eid: int) -> int:
     """The player's Willpower, or a creature kind's."""
-    attrs = esper.try_component(eid, Attributes)
+    attrs = engine.store.find(eid, Attributes)
     if attrs is not None:
         return attrs.willpower
-    return engine.catalog.creatures[esper.component_for_entity(eid, Creature).kind].willpower
+    return engine.catalog.creatures[engine.store.get(eid, Creature).kind].willpower
 
 
 def spell_named(engine: Engine, name: str) -> Spell | None:
@@ -50,7 +49,7 @@ def spell_named(engine: Engine, name: str) -> Spell | None:
 
 def why_not(engine: Engine, caster: int, spell: Spell) -> str | None:
     """Why the caster cannot cast it now (not known, too few points), or None."""
-    book = esper.try_component(caster, Spells)
+    book = engine.store.find(caster, Spells)
     if book is None or spell.name not in book.known:
         return f"You do not know {spell.name}."
     if book.points < spell.cost:
@@ -62,7 +61,7 @@ def cast(engine: Engine, caster: int, spell: Spell, x: int, y: int, *,
          wand: bool = False) -> list[Event]:
     """Cast ``spell`` at (x, y) (itself for a spell on oneself)."""
     if not wand:
-        esper.component_for_entity(caster, Spells).points -= spell.cost
+        engine.store.get(caster, Spells).points -= spell.cost
     power = willpower(engine, caster)
     attempt = rules.cast(spell, power, engine.streams.combat, sure=wand)
     me = who(engine, caster)
@@ -132,7 +131,7 @@ def beam(engine: Engine, caster: int, x: int, y: int, reach: int) -> list[tuple[
 def burst(engine: Engine, x: int, y: int, radius: int) -> list[int]:
     """Everyone within ``radius`` steps of (x, y) on this level, the caster too."""
     found = []
-    for eid, (pos, _) in sorted(esper.get_components(Position, Health)):
+    for eid, (pos, _) in sorted(engine.store.query(Position, Health)):
         if pos.depth == engine.depth and max(abs(pos.x - x), abs(pos.y - y)) <= radius:
             found.append(eid)
     return found
@@ -140,7 +139,7 @@ def burst(engine: Engine, x: int, y: int, radius: int) -> list[int]:
 
 def _apply(engine: Engine, caster: int, target: int, spell: Spell, power: int,
            rolls: bool) -> list[Event]:
-    if not esper.entity_exists(target) or engine.is_dead(target):
+    if not engine.store.exists(target) or engine.is_dead(target):
         return []
     resistance = defence(engine.fighter(target)).resistance(spell.element)
     hit = rules.strike(spell, power, resistance, engine.streams.combat)
@@ -158,7 +157,7 @@ def _apply(engine: Engine, caster: int, target: int, spell: Spell, power: int,
 
 
 def add_effect(engine: Engine, eid: int, name: str, ticks: int) -> None:
-    effects = esper.try_component(eid, Effects)
+    effects = engine.store.find(eid, Effects)
     if effects is None:
         effects = Effects()
         engine.store.add(eid, effects)
@@ -167,7 +166,7 @@ def add_effect(engine: Engine, eid: int, name: str, ticks: int) -> None:
 
 def learn(engine: Engine, eid: int, name: str) -> bool:
     """Add a spell to what the caster knows; True when it was new."""
-    book = esper.try_component(eid, Spells)
+    book = engine.store.find(eid, Spells)
     if book is None:
         book = Spells()
         engine.store.add(eid, book)

@@ -18,8 +18,6 @@ import copy
 import string
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.content.catalog import Catalog, MiscItem
 from game.content.magic import Consumable
 from game.rules.items import Ammo, Weapon
@@ -27,6 +25,7 @@ from game.world.core.components import Equipment, Inventory, Item, Powers
 
 if TYPE_CHECKING:
     from game.world.core.engine import Engine
+    from game.world.core.store import Store
 
 LETTERS = string.ascii_lowercase + string.ascii_uppercase
 STACKING_KINDS = ("potion", "scroll")
@@ -41,15 +40,15 @@ def stackable(catalog: Catalog, name: str) -> bool:
     return isinstance(data, Consumable) and data.kind in STACKING_KINDS
 
 
-def identical(a: int, b: int) -> bool:
+def identical(store: Store, a: int, b: int) -> bool:
     """The same thing with the same magic (how much it was used aside)."""
-    if esper.component_for_entity(a, Item).name != esper.component_for_entity(b, Item).name:
+    if store.get(a, Item).name != store.get(b, Item).name:
         return False
-    return _magic(a) == _magic(b)
+    return _magic(store, a) == _magic(store, b)
 
 
-def _magic(item: int) -> tuple | None:
-    p = esper.try_component(item, Powers)
+def _magic(store: Store, item: int) -> tuple | None:
+    p = store.find(item, Powers)
     return None if p is None else (p.enchant, p.ego, p.cursed, p.known, p.charges)
 
 
@@ -57,56 +56,56 @@ def pile_for(engine: Engine, items: list[int], item: int,
              owner: int | None = None) -> int | None:
     """The stack among ``items`` (carried by ``owner``, if anyone) that ``item`` would join,
     if it stacks at all: never what is in the owner's hands."""
-    if not stackable(engine.catalog, esper.component_for_entity(item, Item).name):
+    if not stackable(engine.catalog, engine.store.get(item, Item).name):
         return None
-    hands = () if owner is None else in_hand(owner)
-    return next((i for i in items if i != item and i not in hands and identical(i, item)),
-                None)
+    hands = () if owner is None else in_hand(engine.store, owner)
+    return next((i for i in items
+                 if i != item and i not in hands and identical(engine.store, i, item)), None)
 
 
 HANDS = ("main", "off")
 
 
-def in_hand(owner: int) -> tuple[int | None, ...]:
-    eq = esper.try_component(owner, Equipment)
+def in_hand(store: Store, owner: int) -> tuple[int | None, ...]:
+    eq = store.find(owner, Equipment)
     return (None,) if eq is None else tuple(getattr(eq, slot) for slot in HANDS)
 
 
 def split_one(engine: Engine, owner: int, item: int) -> int | None:
     """One thing off a carried stack, under a free letter of its own (the stack keeps its
     letter); the thing itself when it is alone; None when no letter is free."""
-    stack = esper.component_for_entity(item, Item)
+    stack = engine.store.get(item, Item)
     if stack.count <= 1:
         return item
-    letter = free_letter(owner)
+    letter = free_letter(engine.store, owner)
     if letter is None:
         return None
-    parts: tuple[object, ...] = esper.components_for_entity(item)
+    parts = tuple(engine.store.components(item).values())
     one = engine.store.create(*(copy.copy(c) for c in parts))
-    esper.component_for_entity(one, Item).count, esper.component_for_entity(one, Item).letter \
-        = 1, letter
+    copied = engine.store.get(one, Item)
+    copied.count, copied.letter = 1, letter
     stack.count -= 1
-    inventory = esper.component_for_entity(owner, Inventory)
+    inventory = engine.store.get(owner, Inventory)
     inventory.items = [*inventory.items, one]
     return one
 
 
 def rejoin(engine: Engine, owner: int, item: int | None) -> None:
     """A carried thing out of the hand joins an identical stack in the pack, if there is one."""
-    carried = esper.component_for_entity(owner, Inventory).items
-    if item is None or item not in carried or item in in_hand(owner):
+    inventory = engine.store.get(owner, Inventory)
+    carried = inventory.items
+    if item is None or item not in carried or item in in_hand(engine.store, owner):
         return
     pile = pile_for(engine, carried, item, owner)
     if pile is not None:
-        esper.component_for_entity(pile, Item).count += esper.component_for_entity(item, Item).count
-        carried.remove(item)
+        engine.store.get(pile, Item).count += engine.store.get(item, Item).count
+        inventory.items = [i for i in carried if i != item]  # set anew (world.core.changes)
         engine.store.delete(item)
 
 
-def free_letter(owner: int, wanted: str = "") -> str | None:
+def free_letter(store: Store, owner: int, wanted: str = "") -> str | None:
     """``wanted`` if no carried thing has it, else the first free letter (None: all taken)."""
-    taken = {esper.component_for_entity(i, Item).letter
-             for i in esper.component_for_entity(owner, Inventory).items}
+    taken = {store.get(i, Item).letter for i in store.get(owner, Inventory).items}
     if wanted and wanted not in taken:
         return wanted
     return next((c for c in LETTERS if c not in taken), None)
@@ -115,22 +114,22 @@ def free_letter(owner: int, wanted: str = "") -> str | None:
 def take(engine: Engine, owner: int, item: int) -> int | None:
     """Put ``item`` (held by no one, on no cell) into ``owner``'s pack: it joins an identical
     stack or gets its letter. Returns what now holds it, or None when every letter is taken."""
-    carried = esper.component_for_entity(owner, Inventory).items
-    pile = pile_for(engine, carried, item, owner)
+    inventory = engine.store.get(owner, Inventory)
+    pile = pile_for(engine, inventory.items, item, owner)
     if pile is not None:
-        esper.component_for_entity(pile, Item).count += esper.component_for_entity(item, Item).count
+        engine.store.get(pile, Item).count += engine.store.get(item, Item).count
         engine.store.delete(item)
         return pile
-    component = esper.component_for_entity(item, Item)
-    letter = free_letter(owner, component.letter)
+    component = engine.store.get(item, Item)
+    letter = free_letter(engine.store, owner, component.letter)
     if letter is None:
         return None
     component.letter = letter
     component.thrown = False
-    carried.append(item)
+    inventory.items = [*inventory.items, item]  # set anew (world.core.changes)
     return item
 
 
-def by_letter(items: list[int]) -> list[int]:
+def by_letter(store: Store, items: list[int]) -> list[int]:
     """Carried things in letter order."""
-    return sorted(items, key=lambda i: LETTERS.find(esper.component_for_entity(i, Item).letter))
+    return sorted(items, key=lambda i: LETTERS.find(store.get(i, Item).letter))

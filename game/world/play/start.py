@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.rules import magic, stats
 from game.world.core.components import (
     Actor,
@@ -49,7 +47,7 @@ def create_player(engine: Engine, wizard: bool) -> int:
 
 
 def _equip_start(engine: Engine, eid: int, kind: CharacterKind) -> None:
-    eq = esper.component_for_entity(eid, Equipment)
+    eq = engine.store.get(eid, Equipment)
     for slot, data in (("main", kind.main_hand), ("off", kind.off_hand),
                        ("missile", kind.missile)):
         if data is not None:

@@ -15,8 +15,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.rules import profiles, stats, talents
 from game.rules.messages import NO_VITAL_SPOT
 from game.rules.profiles import DEXTERITY, DODGE, Modifier
@@ -29,6 +27,7 @@ from . import progress
 if TYPE_CHECKING:
     from game.rules.resolve import Outcome
     from game.world.core.engine import Engine
+    from game.world.core.store import Store
 
 NOISE_RADIUS = 4  # steps the player's noise carries, through walls
 ASLEEP_HIDE = 3  # a sleeper is harder to rouse than a wanderer is to catch the eye of
@@ -41,7 +40,7 @@ TUMBLE_TRAIN = 2  # points each time the player dodges a blow or a shot
 
 def asleep(engine: Engine, eid: int) -> bool:
     """It has not noticed the player and is not wandering about: it sleeps."""
-    creature = esper.try_component(eid, Creature)
+    creature = engine.store.find(eid, Creature)
     return creature is not None and sleeping(
         creature, engine.catalog.creatures[creature.kind].behaviour)
 
@@ -60,16 +59,16 @@ def heard(me: Position, pos: Position) -> bool:
         and -NOISE_RADIUS <= pos.y - me.y <= NOISE_RADIUS
 
 
-def unaware(eid: int) -> bool:
+def unaware(store: Store, eid: int) -> bool:
     """A creature that has not noticed the player (asleep, or wandering unaware)."""
-    creature = esper.try_component(eid, Creature)
+    creature = store.find(eid, Creature)
     return creature is not None and not creature.awake
 
 
 def hiding(engine: Engine) -> int:
     """The player's hiding score: Stealth rank, the elf's Light step, heavy armour."""
     me = engine.player
-    training = esper.component_for_entity(me, Training)
+    training = engine.store.get(me, Training)
     score = training.skills.get(stats.STEALTH, 0)
     if progress.trait(engine, me) == talents.LIGHT_STEP:
         score += LIGHT_STEP_HIDE
@@ -82,8 +81,8 @@ def hiding(engine: Engine) -> int:
 def notices(engine: Engine, eid: int) -> bool:
     """Whether a creature that has not noticed the player does so this turn."""
     sleeping = asleep(engine, eid)
-    noise = heard(esper.component_for_entity(engine.player, Position),
-                  esper.component_for_entity(eid, Position))
+    noise = heard(engine.store.get(engine.player, Position),
+                  engine.store.get(eid, Position))
     if not (noise or (not sleeping and sight.in_light(engine, eid))):
         return False
     hide = hiding(engine) + (ASLEEP_HIDE if sleeping else 0)
@@ -98,7 +97,7 @@ def aware_of(engine: Engine, target: int, attacker: int) -> bool:
     has not noticed the player, of no attack of the player's): coc's unaware do not react."""
     if asleep(engine, target):
         return False
-    return not (attacker == engine.player and unaware(target))
+    return not (attacker == engine.player and unaware(engine.store, target))
 
 
 def own_sleeper_bonus(engine: Engine) -> bool:
@@ -112,7 +111,7 @@ def sleeper_lines(engine: Engine, target: int, lines: list[str]) -> list[str]:
     """ "You catch the kobold asleep." before the blow's own words (qud's sleeper bonus)."""
     if not engine.sees(target):
         return lines
-    return [f"You catch the {esper.component_for_entity(target, Named).name} asleep.", *lines]
+    return [f"You catch the {engine.store.get(target, Named).name} asleep.", *lines]
 
 
 def sneak_attack(engine: Engine, attacker: int, target: int, attack: profiles.AttackProfile,
@@ -120,7 +119,7 @@ def sneak_attack(engine: Engine, attacker: int, target: int, attack: profiles.At
     """The attack as it lands on a creature that has not noticed the player: +4 to hit from
     hiding and +3 damage (+6 with the Sneak attack talent). The crit-immune take it plain. A
     system with its own bonus against sleepers has no sneak attack (``own_sleeper_bonus``)."""
-    if attacker != engine.player or not unaware(target) or own_sleeper_bonus(engine):
+    if attacker != engine.player or not unaware(engine.store, target) or own_sleeper_bonus(engine):
         return attack, False
     if defence.crit_immune:
         return attack, True
@@ -138,7 +137,7 @@ def sneak_lines(engine: Engine, target: int, outcome: Outcome, crit_immune: bool
     that was hit adds "It has no vital spot." (once)."""
     if not engine.sees(target):
         return lines
-    name = esper.component_for_entity(target, Named).name
+    name = engine.store.get(target, Named).name
     lines = [f"You catch the {name} unaware.", *lines]
     if crit_immune and outcome.hit and NO_VITAL_SPOT not in lines:
         lines.append(NO_VITAL_SPOT)
@@ -149,12 +148,12 @@ def after_strike(engine: Engine, attacker: int, target: int, outcome: Outcome) -
     """Being attacked rouses a creature: struck by the player it has noticed the player; struck
     by the player or another creature, that one is its foe (``feuds.opponent``: it strikes
     back). A trap is no foe. The player's dodges train Tumble."""
-    creature = esper.try_component(target, Creature)
+    creature = engine.store.find(target, Creature)
     if creature is not None:
         if attacker == engine.player:
             creature.awake = True
-        if (attacker == engine.player or esper.has_component(attacker, Creature)) \
-                and esper.has_component(attacker, Position):
+        if (attacker == engine.player or engine.store.has(attacker, Creature)) \
+                and engine.store.has(attacker, Position):
             creature.foe = attacker
     if target == engine.player and not outcome.hit and outcome.miss_kind in (DEXTERITY, DODGE):
         return _train(engine, stats.TUMBLE, TUMBLE_TRAIN)
@@ -162,7 +161,7 @@ def after_strike(engine: Engine, attacker: int, target: int, outcome: Outcome) -
 
 
 def _train(engine: Engine, skill: str, points: int, *, log: bool = False) -> list[Event]:
-    training = esper.component_for_entity(engine.player, Training)
+    training = engine.store.get(engine.player, Training)
     events = progress.add_points(training, "skills", skill, points)
     if log:
         for event in events:

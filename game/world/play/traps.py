@@ -7,8 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.rules import profiles
 from game.rules.dice import Dice
 from game.rules.magic import resisted
@@ -78,17 +76,17 @@ def trap_at(engine: Engine, x: int, y: int) -> int | None:
 
 def known(engine: Engine) -> list[tuple[int, int]]:
     """Where the traps found on this level lie (the player's paths go round them)."""
-    return sorted((pos.x, pos.y) for _, (trap, pos) in esper.get_components(Trap, Position)
+    return sorted((pos.x, pos.y) for _, (trap, pos) in engine.store.query(Trap, Position)
                   if pos.depth == engine.depth and not trap.hidden)
 
 
 def spring(engine: Engine, victim: int) -> list[Event]:
     """Set off the trap under ``victim`` (the player), if there is one."""
-    pos = esper.component_for_entity(victim, Position)
+    pos = engine.store.get(victim, Position)
     eid = trap_at(engine, pos.x, pos.y)
     if eid is None:
         return []
-    trap = esper.component_for_entity(eid, Trap)
+    trap = engine.store.get(eid, Trap)
     kind = TRAPS[trap.name]
     if trap.hidden:  # found now: drawn from here on
         trap.hidden = False

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.rules import stats
 from game.world.core import state
 from game.world.core.components import (
@@ -56,7 +54,7 @@ def catch_up(engine: Engine, eid: int, vitals: Vitals, comps: dict) -> list[Even
     while vitals.next_tick <= engine.now and not engine.over:
         vitals.next_tick += stats.VITALS_TICKS
         events += _tick(engine, eid, vitals, comps)
-        if not esper.entity_exists(eid):
+        if not engine.store.exists(eid):
             break
     return events
 
@@ -91,7 +89,7 @@ def check_steady(engine: Engine) -> list[str]:
     """``_steady`` against the long way: a tick of each entity here it calls steady brings
     no events and changes nothing (but the clock, which ``_tick`` leaves alone)."""
     wrong = []
-    for eid, (vitals, pos) in esper.get_components(Vitals, Position):
+    for eid, (vitals, pos) in engine.store.query(Vitals, Position):
         comps = engine.store.components(eid)
         if pos.depth != engine.depth or not _steady(vitals, comps) or engine.over:
             continue
@@ -115,12 +113,12 @@ def _tick(engine: Engine, eid: int, vitals: Vitals, comps: dict) -> list[Event]:
     if vitals.bleeding:
         vitals.bleeding -= 1
         events += death.damage(engine, eid, 1, cause="bled to death", credit=foe)
-    if vitals.poison and esper.entity_exists(eid):
+    if vitals.poison and engine.store.exists(eid):
         vitals.poison -= 1
         events += death.damage(engine, eid, 1, cause="died of poison", credit=foe)
     if vitals.disease:
         vitals.disease -= 1
-    if not esper.entity_exists(eid) or health.hp <= 0:
+    if not engine.store.exists(eid) or health.hp <= 0:
         return events
     if not vitals.poison and health.hp < health.max_hp:
         vitals.regen += 1 if vitals.disease else 2
