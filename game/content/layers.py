@@ -22,13 +22,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from game import RELEASES, version_number
-
 from .characters import CHARACTERS_FILE
 from .creatures import CREATURES_FILE
 from .feuds import FEUDS_FILE
 from .heroes import CLASSES_FILE, RACES_FILE
-from .loader import ARMOUR_FILE, WEAPONS_FILE, ContentError, Source, entry_where, parse_text
+from .loader import (
+    ARMOUR_FILE,
+    WEAPONS_FILE,
+    ContentError,
+    Label,
+    Source,
+    as_of,
+    entry_where,
+    parse_text,
+)
 from .magic import CONSUMABLE_KINDS, MAGIC_FILE, SPELLS_FILE, WEARABLES_FILE
 from .overlay import Overlay
 
@@ -41,7 +48,6 @@ TABLES: dict[str, str] = {
 """Each table an overlay may give, and the file of ``assets/`` that holds it."""
 
 APPEARANCES = ("appearances", "words")  # how the loader names the [appearances] table
-SINCE = "since"  # the field of any entry that names the version it came in
 
 
 def lay(base: dict[str, tuple[str, dict]], layers: Sequence[Overlay],
@@ -57,28 +63,8 @@ def lay(base: dict[str, tuple[str, dict]], layers: Sequence[Overlay],
             label = overlay.label(file)
             _lay_file(label, parse_text(label, text), data, origins, given)
     for name in base:
-        _as_of(made_by, data[name], lambda key, n=name: origins[n].get(key, base[n][0]))
+        as_of(made_by, data[name], Label(base[name][0], origins[name]))
     return {name: Source(base[name][0], data[name], origins[name]) for name in base}
-
-
-def _as_of(made_by: str | None, tables: dict, where: Any) -> None:
-    """Each entry's ``since`` checked and taken out; the entries newer than ``made_by``
-    dropped. ``where(key)`` names the file that gave an entry."""
-    made = version_number(made_by) if made_by is not None else None
-    for table, entries in tables.items():
-        if not isinstance(entries, dict) or table == "appearances":
-            continue
-        for name in list(entries):
-            entry = entries[name]
-            if not isinstance(entry, dict) or SINCE not in entry:
-                continue
-            since = entry.pop(SINCE)
-            if since not in RELEASES:
-                raise ContentError(f"{where((table, name))}: {table} {name!r}: field "
-                                   f"{SINCE!r}: {since!r} is not a version of the game (one of "
-                                   f"{', '.join(repr(v) for v in RELEASES)})")
-            if made is not None and version_number(since) > made:
-                del entries[name]
 
 
 def _lay_file(label: str, tables: dict[str, Any], data: dict[str, dict],

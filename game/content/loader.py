@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game import RELEASES, version_number
 from game.rules.dice import Dice
 from game.rules.items import (
     ARMOUR_KINDS,
@@ -237,6 +238,7 @@ def _read(path: Path | Source, allowed: tuple[str, ...],
         data = path.data
     else:
         label, data = parse_toml(path)
+        as_of(None, data, label)  # a file read alone is read as this version plays it
     for key, value in data.items():
         if key not in allowed:
             raise ContentError(f"{label}: unknown table {key!r} (expected {_names(allowed)})")
@@ -432,6 +434,33 @@ def _checked_armour(piece: Armour, label: str) -> Armour:
     if piece.defence and not piece.category:
         raise fail("category", "a piece that gives Defence needs the kind it gives")
     return piece
+
+
+# --- edition data ------------------------------------------------------------------------
+
+
+SINCE = "since"  # the field of any entry that names the version it came in
+
+
+def as_of(made_by: str | None, tables: dict[str, Any], label: str) -> None:
+    """Each entry's ``since`` checked and taken out of ``tables`` (a file's data, named by
+    ``label``), and the entries that came in after game version ``made_by`` dropped (None:
+    this version, which holds them all): the tables as that version played them."""
+    made = version_number(made_by) if made_by is not None else None
+    for table, entries in tables.items():
+        if not isinstance(entries, dict):
+            continue
+        for name in list(entries):
+            entry = entries[name]
+            if not isinstance(entry, dict) or SINCE not in entry:
+                continue
+            since = entry.pop(SINCE)
+            if since not in RELEASES:
+                raise ContentError(f"{entry_where(label, table, name)}: field {SINCE!r}: "
+                                   f"{_show(since)} is not a version of the game (one of "
+                                   f"{_names(RELEASES)})")
+            if made is not None and version_number(since) > made:
+                del entries[name]
 
 
 # --- message helpers --------------------------------------------------------------------

@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from game import __version__
 from game.content import fingerprints
 
@@ -149,3 +151,27 @@ def test_the_fingerprint_names_an_added_changed_gone_and_moved_entry():
                                                    "weapon 'b' changed"]
     moved = {"weapon": [["b", "2"], ["a", "1"], ["c", "3"]]}
     assert fingerprints.differences(then, moved) == ["the weapon entries in another order"]
+
+
+def test_since_must_name_a_version_of_the_game(tmp_path):
+    from overlay_helpers import write_overlay
+
+    from game.content.editions import catalog_for
+    from game.content.loader import ContentError
+    from game.content.overlay import read_overlay
+
+    folder = write_overlay(tmp_path / "later", {"w.toml": WEAPON.replace(NEXT, "9.9.9")})
+    with pytest.raises(ContentError) as told:
+        catalog_for(read_overlay(folder))
+    assert "later/w.toml: weapon 'war pick': field 'since': '9.9.9' is not a version of the " \
+           "game (one of '0.1.0'" in str(told.value) and "\n" not in str(told.value)
+
+
+def test_a_table_read_alone_holds_its_newer_entries_too(tmp_path):
+    from game.content.loader import load_weapons
+
+    path = tmp_path / "weapons.toml"
+    text = (ROOT / "assets" / "weapons.toml").read_text()
+    path.write_text(text + WEAPON.replace(NEXT, __version__))
+    weapons, _ = load_weapons(path)
+    assert "war pick" in weapons and weapons["war pick"].damage.sides == 8
