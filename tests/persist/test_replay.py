@@ -36,6 +36,8 @@ def test_a_changed_action_is_caught_at_its_checkpoint(sample, tmp_path):
     code, message = verify(forged(sample, tmp_path, change))
     assert code == 1
     assert "out of sync at action" in message and "\n" not in message
+    # the tables are those its version played by: what changed is the game, and it says so
+    assert "played them, so its play has changed" in message and "Engine.since" in message
 
 
 def test_an_impossible_action_is_caught_where_it_is(sample, tmp_path):
