@@ -227,9 +227,12 @@ def _no_colour_keys(fg: NDArray[np.uint8],
 
 
 def _rows(console: tcod.console.Console) -> NDArray[np.void]:
-    """console.rgb indexed [y, x] whatever the console's order (terminals draw row by row)."""
+    """console.rgb indexed [y, x] whatever the console's order (terminals draw row by row):
+    an order "F" console's is [x, y], the transpose of the [y, x] cells it keeps."""
     rgb = console.rgb
-    return rgb.T if getattr(console, "_order", "C") == "F" else rgb
+    rows = (console.height, console.width)
+    kept = rgb.shape == rows and (rows[0] != rows[1] or rgb.flags.c_contiguous)
+    return rgb if kept else rgb.T
 
 
 def _planes(console: tcod.console.Console) -> tuple[NDArray[np.int32], ...]:

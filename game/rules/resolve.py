@@ -145,7 +145,7 @@ def _damage(attack: AttackProfile, defence: DefenceProfile, rng: Rng, base: _Bas
             threat: bool, confirm: tuple[int, int] | None, confirmed: bool,
             no_vital_spot: bool) -> Outcome:
     """Roll damage (multiplier times for a critical), then take Protection off once."""
-    damage_type = _damage_type(attack.damage_types, sum(base["natural"]))
+    damage_type = blow_damage_type(attack.damage_types, sum(base["natural"]))
     times = attack.multiplier if confirmed else 1
     rolls = tuple(attack.dice.roll_dice(rng) for _ in range(times))
     raw = max(1, sum(map(sum, rolls)) + times * (attack.dice.bonus + attack.damage_bonus))
@@ -167,7 +167,7 @@ def _damage(attack: AttackProfile, defence: DefenceProfile, rng: Rng, base: _Bas
     )
 
 
-def _damage_type(options: tuple[str, ...], natural: int) -> str:
+def blow_damage_type(options: tuple[str, ...], natural: int) -> str:
     """Which of a weapon's damage types ("slashing or piercing") a blow deals: chosen by its
     natural roll, so it costs no roll of its own and every type turns up."""
     return options[natural % len(options)] if options else "hit"

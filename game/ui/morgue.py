@@ -18,7 +18,7 @@ from game.world.game import Game
 from game.world.play import progress, stacks
 
 from . import describe
-from .view import _sprites, _terrain
+from .view import seen_sprites, seen_terrain
 
 LAST_MESSAGES = 20
 MAP_RADIUS = (19, 8)  # columns and rows either side of the player
@@ -98,9 +98,9 @@ def map_lines(engine: Game) -> list[str]:
     rx, ry = MAP_RADIUS
     xs = (max(0, pos.x - rx), min(gm.width, pos.x + rx + 1))
     ys = (max(0, pos.y - ry), min(gm.height, pos.y + ry + 1))
-    ch, _ = _terrain(engine, xs, ys)
+    ch, _ = seen_terrain(engine, xs, ys)
     grid = [[chr(ch[x, y]) for x in range(xs[1] - xs[0])] for y in range(ys[1] - ys[0])]
-    for x, y, glyph, _ in _sprites(engine):
+    for x, y, glyph, _ in seen_sprites(engine):
         if xs[0] <= x < xs[1] and ys[0] <= y < ys[1]:
             grid[y - ys[0]][x - xs[0]] = glyph
     return ["  " + "".join(row).rstrip() for row in grid]

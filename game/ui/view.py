@@ -78,16 +78,18 @@ def draw_map(console: tcod.console.Console, engine: Game, rect: Rect,
     if x0 >= x1 or y0 >= y1:
         return
     sx, sy = rect.x + x0 - ox, rect.y + y0 - oy
-    ch, fg = _terrain(engine, (x0, x1), (y0, y1))
+    ch, fg = seen_terrain(engine, (x0, x1), (y0, y1))
     console.ch[sx:sx + x1 - x0, sy:sy + y1 - y0] = ch
     console.fg[sx:sx + x1 - x0, sy:sy + y1 - y0] = fg
-    for x, y, glyph, colour in _sprites(engine):
+    for x, y, glyph, colour in seen_sprites(engine):
         if x0 <= x < x1 and y0 <= y < y1:
             console.ch[sx + x - x0, sy + y - y0] = ord(glyph)
             console.fg[sx + x - x0, sy + y - y0] = colour
 
 
-def _terrain(engine: Game, xs: tuple[int, int], ys: tuple[int, int]):
+def seen_terrain(engine: Game, xs: tuple[int, int], ys: tuple[int, int]):
+    """The level's glyphs and colours over ``xs`` by ``ys`` ([x, y]) as the player sees it:
+    unexplored cells blank, remembered ones dimmed, nothing standing on it."""
     gm = engine.gamemap
     cut = (slice(*xs), slice(*ys))
     glyphs, bright, dim = _level_look(gm)[0]
@@ -147,7 +149,7 @@ def seen_rows(engine: Game) -> tuple[np.ndarray, np.ndarray]:
     visible, explored = gm.visible.tobytes(), gm.explored.tobytes()
     pos = engine.position(engine.player)
     base_ch, base_fg = _terrain_rows(gm, explored, visible, (pos.x, pos.y))
-    sprites = _sprites(engine, visible, explored, gm)
+    sprites = seen_sprites(engine, visible, explored, gm)
     known = _DRAWN.get(id(base_ch))
     if known is not None and known[0] is base_ch and known[1] == sprites:
         return known[2], known[3]
@@ -214,7 +216,7 @@ def _blank(shape: tuple[int, ...]) -> np.ndarray:
 CREATURE_LAYER = 2  # Renderable.layer of creatures: shown only while in view
 
 
-def _sprites(engine: Game, visible: bytes | None = None, explored: bytes | None = None,
+def seen_sprites(engine: Game, visible: bytes | None = None, explored: bytes | None = None,
              gm: GameMap | None = None) -> list[tuple[int, int, str, tuple[int, int, int]]]:
     """(x, y, glyph, colour) of every entity in view, lowest layer first; things lying on
     explored cells out of view are remembered, dimmed (creatures are not: they move).

@@ -37,7 +37,7 @@ def _qud(c: systems.Clash) -> str:
 
 
 def _coc(c: systems.Clash) -> str:
-    you, it, reaction, bonus = coc._situation(c)
+    you, it, reaction, bonus = coc.situation(c)
     levels = coc.success_chances(you.skill, bonus)
     shown = ", ".join(f"{word} {_short(levels[name])}" for name, word in
                       (("critical", "crit"), ("extreme", "extreme"), ("hard", "hard"),

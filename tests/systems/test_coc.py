@@ -81,7 +81,7 @@ def test_conversion():
 def test_a_counterattack_hurts_the_attacker(scripted):
     kobold, thora = creature("kobold"), character()
     c = clash(kobold, thora, on_player=True)
-    you, it, reaction, _ = coc._situation(c)
+    you, it, reaction, _ = coc.situation(c)
     assert reaction == "counter"  # her 65 is above her Dodge
     # The kobold fails (units 0, tens 9: 90); she rolls 10 (hard): she counters.
     out = coc.resolve(c, scripted(0, 9, 0, 1, 5, 2))

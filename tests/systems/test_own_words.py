@@ -57,12 +57,12 @@ def test_qud_critical_magic_is_masterwork_and_the_manuals_threat_range_is_not_us
 def test_coc_the_choice_of_reaction_serves_the_defender():
     attacker = character()
     nimble = replace(creature("kobold"), dexterity=30)  # Dodge far above its skill
-    assert coc._situation(clash(attacker, nimble))[2] == coc.DODGE_REACTION
+    assert coc.situation(clash(attacker, nimble))[2] == coc.DODGE_REACTION
     fighter = character("human duelist")  # skill 70 against Dodge 40
-    you, it, reaction, _ = coc._situation(clash(creature("jackal"), fighter, on_player=True))
+    you, it, reaction, _ = coc.situation(clash(creature("jackal"), fighter, on_player=True))
     assert reaction == coc.COUNTER and it.skill > it.dodge
     unaware = replace(clash(attacker, creature("kobold")), aware=False)
-    assert coc._situation(unaware)[2] is None and not coc.reacts(unaware)
+    assert coc.situation(unaware)[2] is None and not coc.reacts(unaware)
 
 
 def test_tides_a_throw_wounds_with_the_weapons_strength():

@@ -24,7 +24,7 @@ def slow_rows(engine: Game) -> tuple[np.ndarray, np.ndarray]:
                 colours = palette.STAIRS
             ch[y, x] = ord(glyph) if gm.explored[x, y] else ord(" ")
             fg[y, x] = colours[0] if gm.visible[x, y] else colours[1]
-    for x, y, glyph, colour in view._sprites(engine):
+    for x, y, glyph, colour in view.seen_sprites(engine):
         ch[y, x], fg[y, x] = ord(glyph), colour
     return ch, fg
 

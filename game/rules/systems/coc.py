@@ -248,7 +248,7 @@ def damage_distribution(weapon: Dice, db: str, *, extreme: bool,
 # --- one attack -------------------------------------------------------------------------------
 
 
-def _situation(clash: Clash) -> tuple[Numbers, Numbers, str | None, int]:
+def situation(clash: Clash) -> tuple[Numbers, Numbers, str | None, int]:
     """(attacker's numbers, target's, its reaction, bonus dice)."""
     you = numbers(clash.attacker, clash.attack)
     it = numbers(clash.target, kind=clash.attack.kind, adjacent=clash.adjacent)
@@ -272,7 +272,7 @@ def _situation(clash: Clash) -> tuple[Numbers, Numbers, str | None, int]:
 
 def reacts(clash: Clash) -> bool:
     """Whether the target reacts to this attack (dodges or fights back): what a round counts."""
-    return _situation(clash)[2] is not None
+    return situation(clash)[2] is not None
 
 
 def counter_attack(clash: Clash):
@@ -313,7 +313,7 @@ def _choice(you: Numbers, it: Numbers, armour: int, immune: bool, back: Numbers,
 
 
 def resolve(clash: Clash, rng: Rng) -> Outcome:
-    you, it, reaction, bonus = _situation(clash)
+    you, it, reaction, bonus = situation(clash)
     roll, shown = roll_d100(rng, bonus)
     mine = level(roll, you.skill)
     lines = [f"attack d100 {roll}{shown} vs skill {you.skill}%: {mine}"
@@ -365,7 +365,7 @@ def _damage(clash: Clash, you: Numbers, mine: str, lines: tuple[str, ...],
 def distribution(clash: Clash) -> dict[int, Fraction]:
     """Damage to the target of one attack (a counterattack's damage falls on the attacker
     and is left out)."""
-    you, it, reaction, bonus = _situation(clash)
+    you, it, reaction, bonus = situation(clash)
     other = it.skill if reaction == COUNTER else it.dodge
     return dict(_attack_damage(you, bonus, reaction, other, _armour(clash),
                                clash.target.crit_immune))
@@ -392,7 +392,7 @@ def _attack_damage(you: Numbers, bonus: int, reaction: str | None, other: int, a
 
 def chances(clash: Clash) -> tuple[Fraction, Fraction]:
     """(hit, extreme or critical hit)."""
-    you, it, reaction, bonus = _situation(clash)
+    you, it, reaction, bonus = situation(clash)
     other = it.skill if reaction == COUNTER else it.dodge
     defender = _levels(other) if reaction is not None else {0: ONE}
     hit_p, crit = ZERO, ZERO
@@ -409,7 +409,7 @@ def exchange(clash: Clash) -> dict[tuple[int, int], Fraction]:
     """One attack's damage to both sides, (to the target, to the attacker): a counterattack
     hurts the attacker, so the exact duel is a chain over both sides' hit points
     (``odds.chain_duel``) rather than two independent ones."""
-    you, it, reaction, bonus = _situation(clash)
+    you, it, reaction, bonus = situation(clash)
     other = it.skill if reaction == COUNTER else it.dodge
     defender = _levels(other) if reaction is not None else {0: ONE}
     armour = _armour(clash)

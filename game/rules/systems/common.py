@@ -27,7 +27,7 @@ from ..profiles import (
     Modifier,
     defence,
 )
-from ..resolve import PLAIN, Outcome, _damage_type, turned_by
+from ..resolve import PLAIN, Outcome, blow_damage_type, turned_by
 
 ZERO, ONE = Fraction(0), Fraction(1)
 
@@ -77,7 +77,7 @@ class Clash:
 def blow_kind(clash: Clash, natural: int) -> str:
     """The damage kind a hit deals, picked by its natural roll as the manual picks it, so that
     armour meets each kind with its own Protection (chain mail turns a blade well)."""
-    return _damage_type(clash.attack.damage_types, natural)
+    return blow_damage_type(clash.attack.damage_types, natural)
 
 
 def protection(f: Fighter, damage_type: str = "") -> int:
@@ -156,7 +156,7 @@ def hit(clash: Clash, *, system: str, natural: tuple[int, ...], target: int,
     return Outcome(
         attack=clash.attack, defence=target, defence_parts=clash.parts, natural=natural,
         hit=True, confirmed=critical, no_vital_spot=no_vital_spot,
-        damage_type=_damage_type(clash.attack.damage_types, type_roll),
+        damage_type=blow_damage_type(clash.attack.damage_types, type_roll),
         damage_rolls=damage_rolls, raw_damage=raw, protection=protection,
         soak=max(0, min(raw, protection)) if soak is None else soak, damage=damage,
         resisted=resisted, resist_reason=resist_reason,

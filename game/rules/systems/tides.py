@@ -28,7 +28,7 @@ from ..dice import Dice, Rng
 from ..events import ARMOUR_STOPPED, BLOCKED, DODGED, FENDED, HIT, MISSED, NOT_WOUNDED, PARRIED
 from ..items import Armour, Weapon
 from ..profiles import BASH, BLOW, SHOT, THROW, Fighter, melee_attacks
-from ..resolve import Outcome, _damage_type
+from ..resolve import Outcome, blow_damage_type
 from .common import (
     ZERO,
     Clash,
@@ -155,7 +155,7 @@ def resolve(clash: Clash, rng: Rng) -> Outcome:
         plain = roll <= target(you.ws, ORDINARY)
         return miss(clash, rng, system=NAME, natural=(roll,), target=need, plain=plain,
                     rolls=(line + "misses",), event=MISSED if plain else avoided(clash))
-    kind = _damage_type(clash.attack.damage_types, roll)
+    kind = blow_damage_type(clash.attack.damage_types, roll)
     you, it, _ = _sides(clash, kind)
     wound = rng.randint(1, 100)
     tough = target(you.s, it.t)
@@ -186,7 +186,7 @@ def distribution(clash: Clash) -> dict[int, Fraction]:
     types = clash.attack.damage_types
     against = {kind: _sides(clash, kind)[1] for kind in sorted(set(types) or {"hit"})}
     for roll in range(need + 1, 101):  # the hit's roll picks the damage type, as in play
-        armoured = against[_damage_type(types, roll)]
+        armoured = against[blow_damage_type(types, roll)]
         wound = chance(you.s, armoured.t)
         each = Fraction(1, 100)
         blend(out, {0: 1 - wound}, each)

@@ -69,7 +69,7 @@ C = TypeVar("C")
 class Engine:
     """One game: its seed, its world, its levels and its log."""
 
-    _appearances: tuple[int, dict[str, str]]  # play/knowledge's, made when first asked for
+    appearances_made: tuple[int, dict[str, str]]  # play/knowledge's (seed, table), once asked
 
     def __init__(self, seed: int, character: str = "dwarf warrior", *, play: Gameplay,
                  catalog: Catalog | None = None, wizard: bool = False,

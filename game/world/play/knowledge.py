@@ -27,7 +27,7 @@ USES_TO_KNOW = 10  # attacks made with a weapon, or received wearing a piece, to
 
 def appearances(engine: Engine) -> dict[str, str]:
     """Consumable name -> the word it goes by while unknown, from the seed alone."""
-    cached = getattr(engine, "_appearances", None)
+    cached = getattr(engine, "appearances_made", None)
     if cached is not None and cached[0] == engine.seed:
         return cached[1]
     rng = random.Random(derive(engine.seed, "appearances"))
@@ -38,7 +38,7 @@ def appearances(engine: Engine) -> dict[str, str]:
         shuffled = list(words)
         rng.shuffle(shuffled)
         table.update(zip(names, shuffled, strict=False))
-    engine._appearances = (engine.seed, table)
+    engine.appearances_made = (engine.seed, table)
     return table
 
 
