@@ -103,9 +103,6 @@ class Store:
             esper.switch_world(self.world)
         return esper.get_components(*kinds)
 
-    def ids(self) -> list[int]:
-        return sorted(self.table)
-
     def entities(self) -> Iterator[tuple[int, dict[type, object]]]:
         """Every entity and its components, in id order."""
         table = self.table
