@@ -11,14 +11,15 @@ from game.__main__ import main
 from game.commands.balance import Ended, csv_header, killer, play_one, report, row
 from game.content.catalog import GOAL_ITEM
 from game.world.core.components import Position
+from game.world.core.setup import Setup
 
 
 def test_a_game_ends_when_it_reaches_the_depth():
-    game = play_one("dwarf warrior", 1, target=2, actions=600)
+    game = play_one(Setup(1), target=2, actions=600)
     assert (game.depth, game.cause, game.won, game.died_on) == (2, "", False, 0)
     assert game.levels[0] == 1 and len(game.levels) == 2  # its level on depths 1 and 2
     assert (game.character, game.rules) == ("dwarf warrior", "manual")
-    again = play_one("dwarf warrior", 1, target=2, actions=600)
+    again = play_one(Setup(1), target=2, actions=600)
     assert again == game  # the same seed, the same game
 
 
@@ -63,7 +64,7 @@ def test_a_game_won_is_counted_as_won(monkeypatch):
             self.create_item(GOAL_ITEM, 1, Position(here.x, here.y, here.depth))
 
     monkeypatch.setattr(game.world.game, "Game", Carrying)
-    won = play_one("dwarf warrior", 3, target=6, actions=200, win=True)
+    won = play_one(Setup(3), target=6, actions=200, win=True)
     assert won.won and won.outcome == "won" and won.cause == "" and won.died_on == 0
     line = row([won], 6, win=True)[0]
     assert line.split()[4] == "100%"
@@ -113,6 +114,6 @@ def test_bad_options_are_one_line(argv, says, capsys):
 
 def test_as_an_earlier_version_plays_by_its_numbers():
     """--as 0.2.0 plays as that version did: the same seed, the game of 0.2.0's numbers."""
-    now = play_one("human mage", 2, target=2, actions=300)
-    then = play_one("human mage", 2, target=2, actions=300, version="0.2.0")
+    now = play_one(Setup(2, "human mage"), target=2, actions=300)
+    then = play_one(Setup(2, "human mage", made_by="0.2.0"), target=2, actions=300)
     assert (now.turns, now.actions) != (then.turns, then.actions)

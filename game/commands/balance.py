@@ -30,7 +30,7 @@ from .common import EXIT_USAGE, fail, tables, under, unknown
 
 if TYPE_CHECKING:
     from game.content.catalog import Catalog
-    from game.content.overlay import Overlay
+    from game.world.core.setup import Setup
 
 SEEDS = 100
 TARGET = 3
@@ -64,17 +64,17 @@ class Ended:
         return "won" if self.won else "dead" if self.died_on else "alive"
 
 
-def play_one(character: str, seed: int, *, target: int = TARGET, actions: int = ACTIONS,
-             rules: str = "manual", win: bool = False, version: str | None = None,
-             content: Overlay | None = None) -> Ended:
-    """One bot game on ``seed``: until it reaches ``target`` (with ``win``, until it has won),
-    dies or has played ``actions``. ``version``: play as that game version did (its tables
-    and its play); ``content``: under that overlay."""
+def play_one(setup: Setup, *, target: int = TARGET, actions: int = ACTIONS,
+             win: bool = False) -> Ended:
+    """One bot game of ``setup`` (its seed, character, rules, the version it plays as: that
+    version's tables and play, its overlay): until it reaches ``target`` (with ``win``, until
+    it has won), dies or has played ``actions``."""
     from game.world.core.components import Hero
     from game.world.game import Game
     from game.world.play.bot import Bot  # imported here: --help should not load the world
 
-    engine = Game(seed, character, rules=rules, made_by=version, content=content)
+    engine = Game(setup)
+    seed, character, rules = setup.seed, setup.character, setup.rules
     try:
         bot = Bot(engine, seed, turns=actions)
         hero = engine.store.get(engine.player, Hero)
@@ -217,6 +217,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as err:
         return fail(str(err), EXIT_USAGE)
     from game.world.core.rng import SEEDS as ALL_SEEDS
+    from game.world.core.setup import Setup
 
     if args.first + args.seeds > ALL_SEEDS.stop:
         return fail(f"seeds {args.first} to {args.first + args.seeds - 1} go past the last "
@@ -241,10 +242,10 @@ def run(args: argparse.Namespace) -> int:
         groups = []
         for rules in systems_:
             try:  # each game stands alone: the same figures however and wherever played
-                played = bot_games.play(play_one, [(name, s) for name in names for s in seeds],
-                                        where, target=args.depth, actions=actions,
-                                        rules=rules, win=win, version=version,
-                                        content=content)
+                setups = [Setup(s, name, rules=rules, made_by=version, content=content)
+                          for name in names for s in seeds]
+                played = bot_games.play(play_one, setups, where, target=args.depth,
+                                        actions=actions, win=win)
             except SweepError as err:
                 return fail(str(err), EXIT_USAGE)
             for games in played.values():

@@ -102,8 +102,7 @@ def catch_up(folder: Path) -> list[str]:
                 or not is_named_for(path.name, own_name(save.character, save.seed, save.rules)):
             continue
         try:
-            engine = Game.from_state(save.snapshot, made_by=save.game_version,
-                                     content=save.content)
+            engine = Game.from_state(save.snapshot, save.setup)
         except Exception:  # checked, yet a snapshot may still fail to restore: leave it be
             continue
         try:

@@ -13,6 +13,7 @@ from game.persist import scores
 from game.persist.replay import verify
 from game.persist.savefile import DEFAULT_DIR, SaveError, save
 from game.rules import systems
+from game.world.core.setup import Setup
 from game.world.game import Game
 from game.world.play.bot import Bot
 
@@ -45,8 +46,8 @@ def run_bot(args: argparse.Namespace) -> int:
     if rules not in systems.NAMES:
         return fail(systems.unknown_rules(rules), EXIT_USAGE)
     seed = args.seed if getattr(args, "seed", None) is not None else secrets.randbits(32)
-    engine = Game(seed, char, rules=rules, auto_pickup=getattr(args, "auto_pickup", False),
-                  content=content)
+    engine = Game(Setup(seed, char, rules=rules, content=content,
+                        auto_pickup=getattr(args, "auto_pickup", False)))
     with stop_signals() as stop:
         stopped = _play_bot(engine, seed, args.turns, stop)
         try:

@@ -3,7 +3,7 @@
 A game is copied as the engine's own snapshot (``Engine.state()``, everything that makes the
 game what it is, sharing nothing with the live game; its entities as copies of their
 components, ``state.Copied``, not JSON) with what a save keeps beside it (the recording, its
-checkpoints and keyframes, the version that began it), and its levels' terrain, so that
+checkpoints and keyframes, the game's ``Setup`` whole), and its levels' terrain, so that
 making it again (``Game.from_state``) generates no level: a copy is cheap to take and to make
 again, and made again it plays on exactly as the game it was taken from.
 
@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.content.overlay import Overlay
 from game.ui.app import paged_mark
 from game.ui.camera import Camera
 from game.ui.screen import Session
 from game.world.core import actions as A
 from game.world.core.gamemap import GameMap
+from game.world.core.setup import Setup
 from game.world.core.state import Copied
 from game.world.game import Game
 
@@ -31,8 +31,7 @@ class GameCopy:
     """A game as it stood: made again by ``made()`` (as often as wanted)."""
 
     state: dict  # Engine.state(): never changed once taken
-    made_by: str  # the version that began it, and the overlay (a mod) it is played under:
-    content: Overlay | None  # what its tables are made of
+    setup: Setup  # what it began with (the version that began it, its overlay: its tables)
     actions: tuple[A.Action, ...]
     checkpoints: tuple[tuple[int, str], ...]
     keyframes: tuple[tuple[int, str], ...]
@@ -43,14 +42,13 @@ class GameCopy:
     @classmethod
     def of(cls, engine: Game) -> GameCopy:
         taken = engine.state(entities=Copied.of(engine.store))
-        return cls(taken, engine.made_by, engine.content, tuple(engine.actions),
+        return cls(taken, engine.setup, tuple(engine.actions),
                    tuple(engine.checkpoints.items()), tuple(engine.keyframes.items()),
                    engine.keyframe_every, engine.checkpoint_every,
                    tuple((depth, gm.as_generated()) for depth, gm in engine.levels.items()))
 
     def made(self) -> Game:
-        engine = Game.from_state(self.state, made_by=self.made_by, content=self.content,
-                                 terrain=dict(self.terrain))
+        engine = Game.from_state(self.state, self.setup, terrain=dict(self.terrain))
         engine.actions = list(self.actions)
         engine.checkpoints = dict(self.checkpoints)
         engine.keyframes = dict(self.keyframes)

@@ -97,8 +97,7 @@ class DungeonEnv(gym.Env):
         setup = opts.setup_actions(asked)
         if game_seed is None:
             game_seed = int(self.np_random.integers(2**31))
-        engine = Game(game_seed, asked["character"], rules=asked["rules"],
-                      auto_pickup=asked["auto_pickup"], content=asked["content"])
+        engine = Game(opts.game_setup(game_seed, asked))
         if self.recorder is None:  # no recording made: no checks of one taken along the way
             engine.checkpoint_every = engine.keyframe_every = 0
         opening = " ".join(message.line for message in engine.log)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,7 @@ from game.world.core import actions as A
 from game.world.core import engine as engine_module
 from game.world.core.mapgen import MAX_DEPTH
 from game.world.core.rng import SEEDS
+from game.world.core.setup import Setup
 from game.world.play import wizard_actions as W
 
 RULES = tuple(engine_module.systems.NAMES)  # the combat systems: "manual" first
@@ -160,6 +161,13 @@ def reset_options(options: Any, settings: Settings) -> dict[str, Any]:
     for name in ("auto_pickup", "awake", "invulnerable"):
         asked[name] = flag(name, asked[name])
     return asked
+
+
+def game_setup(seed: int, asked: dict[str, Any]) -> Setup:
+    """The episode's game's ``Setup``: the seed, and every reset option that is one of its
+    fields (the character, the rules, auto-pickup, the overlay)."""
+    names = {f.name for f in fields(Setup)}
+    return Setup(seed, **{name: value for name, value in asked.items() if name in names})
 
 
 def setup_actions(asked: dict[str, Any]) -> list[A.Action]:

@@ -1,41 +1,43 @@
-"""The bot's games of a balance run as one sweep: every (character, seed) a job of its own, so
-``--jobs N`` and Ray spread the characters as well as the seeds, and the games come back
-grouped by character, in the order of their seeds, whichever way they ran."""
+"""The bot's games of a balance run as one sweep: every game (its ``Setup``: the character, the
+seed, the rules, the version it plays as, the overlay) a job of its own, so ``--jobs N`` and
+Ray spread the characters as well as the seeds, and the games come back grouped by character,
+in the order of their seeds, whichever way they ran."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import sweep
+
+if TYPE_CHECKING:
+    from game.world.core.setup import Setup
 
 
 @dataclass(frozen=True, slots=True)
 class GameJob:
-    """One bot game: ``play(character, seed, **options)`` (the target, the actions, the rules,
-    an overlay...). An overlay travels whole (its files' text), so a cluster's machines need
-    no copy of it."""
+    """One bot game: ``play(setup, **options)`` (the target, the actions...). The setup
+    travels whole (its overlay as its files' text), so a cluster's machines need no copy of
+    it."""
 
     play: Callable[..., Any]  # a module-level function: other processes import it by name
-    character: str
-    seed: int
+    setup: Setup
     options: tuple[tuple[str, Any], ...] = ()
 
 
 def play_job(job: GameJob) -> Any:
     """One game (what ``sweep.run`` sends out)."""
-    return job.play(job.character, job.seed, **dict(job.options))
+    return job.play(job.setup, **dict(job.options))
 
 
-def play(play_one: Callable[..., Any], games: Sequence[tuple[str, int]], where: sweep.Where,
+def play(play_one: Callable[..., Any], games: Sequence[Setup], where: sweep.Where,
          **options: Any) -> dict[str, list]:
-    """Every (character, seed) game by ``play_one`` with these keyword ``options``, grouped
-    by character (in the order first met), each group in seed order."""
-    jobs = [GameJob(play_one, character, seed, tuple(sorted(options.items())))
-            for character, seed in games]
+    """Every game (its setup) by ``play_one`` with these keyword ``options``, grouped by
+    character (in the order first met), each group in the order given."""
+    jobs = [GameJob(play_one, setup, tuple(sorted(options.items()))) for setup in games]
     ended = sweep.run(play_job, jobs, where, unit="game", desc="balance")
     out: dict[str, list] = {}
     for job, result in zip(jobs, ended, strict=True):
-        out.setdefault(job.character, []).append(result)
+        out.setdefault(job.setup.character, []).append(result)
     return out

@@ -46,9 +46,7 @@ class Seeker:
         self.save = save
         self.every = every
         self.engine_keyframes = engine_keyframes
-        self.engine = Game(save.seed, save.character, wizard=save.wizard, rules=save.rules,
-                           auto_pickup=save.auto_pickup, rules_version=save.rules_version,
-                           made_by=save.game_version, content=save.content)
+        self.engine = Game(save.setup)
         self._own_keyframes()
         self.index = 0
         self.keyframes: dict[int, str] = {**(save.keyframes if saved else {}),
@@ -110,8 +108,7 @@ class Seeker:
         saved = self.save.keyframes.get(position) == frame
         try:
             state = keyframe_state(self.save, position) if saved else json.loads(frame)
-            engine = Game.from_state(state, made_by=self.save.game_version,
-                                     content=self.save.content)
+            engine = Game.from_state(state, self.save.setup)
         except (BadSnapshot, ValueError) as err:
             raise OutOfSync(position, f"the save's keyframe is broken: {err}") from None
         if saved and engine.state_hash() != self.save.checkpoints.get(position):

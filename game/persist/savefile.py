@@ -8,6 +8,8 @@ One JSON object, written compactly with sorted keys::
      "snapshot": {... Game.state() ...}, "final_hash": "<sha256>", "dead": false,
      "checksum": "<sha256 of the canonical JSON of every other field>"}
 
+The fields that spell the game's setup are its ``Setup``'s (``game.world.core.setup``:
+``to_json`` writes them, ``from_json`` checks them, ``differs`` against the snapshot).
 ``wizard`` is the mode the game began in (what a replay passes to ``Game``); a game turned
 wizard later records that as an action (see ``SaveData.wizard_game``). Two more header fields
 are written only when they are not the default, so a save without them is as it always was:
@@ -40,18 +42,18 @@ import hashlib
 import json
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from game.content import ContentError
 from game.content.catalog import Catalog
 from game.content.editions import catalog_for
-from game.content.overlay import Overlay, overlay_from
-from game.rules import systems
+from game.content.overlay import Overlay
 from game.rules.quoting import quoted
 from game.world.core import actions as A
 from game.world.core.components import Player
+from game.world.core.setup import OPTIONAL, SAVED, Setup
 from game.world.core.state import canonical  # the one JSON spelling checksums and hashes take
 from game.world.game import Game
 
@@ -67,16 +69,12 @@ DEFAULT_DIR = Path("saves")
 ENABLE_WIZARD = "wiz.enable"  # the tag of game.wizard.actions.Enable (a layer above this one)
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 _INDEX = re.compile(r"0|[1-9][0-9]{0,8}")
-_FIELDS = {"format": int, "game_version": str, "seed": int, "character": str, "wizard": bool,
-           "actions": list, "checkpoints": dict, "snapshot": dict, "final_hash": str,
-           "dead": bool, "checksum": str}
+# the game's setup's own fields are its (game.world.core.setup: SAVED, and OPTIONAL ones)
+_FIELDS = {"format": int, **SAVED, "actions": list, "checkpoints": dict, "snapshot": dict,
+           "final_hash": str, "dead": bool, "checksum": str}
 # a crash report: {"action": the action that crashed, "error": ...}; a long recording's
 # keyframes: {"500": the state after 500 actions, packed, ...}, each at a checkpoint
 _OPTIONAL = {"crash": dict, "keyframes": dict}
-RULES_VERSION = "rules_version"  # optional: the version of those rules, when not the first
-RULES = "rules"  # optional: the combat system, when not the manual (a save without it is manual)
-AUTO_PICKUP = "auto_pickup"  # optional: true when the game picks up as it steps (else off)
-CONTENT = "content"  # optional: the overlay the game was played under, {"name", "files"}
 
 
 class SaveError(Exception):
@@ -89,13 +87,11 @@ class GameOver(SaveError):
 
 @dataclass(frozen=True, slots=True)
 class SaveData:
-    """A loaded and checked save."""
+    """A loaded and checked save: the game's ``setup`` (``Setup``: its seed, character,
+    rules, made-by version, overlay...), and its recording."""
 
     path: Path
-    game_version: str
-    seed: int
-    character: str
-    wizard: bool
+    setup: Setup
     actions: tuple[A.Action, ...]
     checkpoints: dict[int, str]
     snapshot: dict
@@ -103,11 +99,44 @@ class SaveData:
     dead: bool
     crash: A.Action | None = None  # a crash report's last action: replaying it crashes again
     crash_error: str = ""
-    rules: str = systems.DEFAULT  # the combat system it was played under
     keyframes: dict[int, str] = field(default_factory=dict)  # position -> state, packed
-    auto_pickup: bool = False  # the game option it was played with (older saves: off)
-    rules_version: int = systems.FIRST_VERSION  # the version of its rules it was played by
-    content: Overlay | None = None  # the overlay (a mod) it was played under, if any
+
+    @property
+    def game_version(self) -> str:
+        """The game version that began it (its setup's ``made_by``)."""
+        made_by = self.setup.made_by
+        assert made_by is not None  # (a Setup holds the version that began it)
+        return made_by
+
+    @property
+    def seed(self) -> int:
+        return self.setup.seed
+
+    @property
+    def character(self) -> str:
+        return self.setup.character
+
+    @property
+    def wizard(self) -> bool:
+        return self.setup.wizard
+
+    @property
+    def rules(self) -> str:
+        return self.setup.rules
+
+    @property
+    def rules_version(self) -> int:
+        version = self.setup.rules_version
+        assert version is not None  # (a Setup holds the version it plays by)
+        return version
+
+    @property
+    def auto_pickup(self) -> bool:
+        return self.setup.auto_pickup
+
+    @property
+    def content(self) -> Overlay | None:
+        return self.setup.content
 
     @property
     def catalog(self) -> Catalog:
@@ -181,25 +210,24 @@ def save_data(engine: Game, *, checkpoints: dict[int, str] | None = None) -> dic
     marks = {str(k): h for k, h in sorted(checkpoints.items())}
     marks[str(len(actions))] = final
     data = {
-        "format": FORMAT, "game_version": engine.made_by, "seed": engine.seed,
-        "character": engine.character, "wizard": _wizard(engine), "actions": actions,
+        "format": FORMAT, **_begun(engine).to_json(), "actions": actions,
         "checkpoints": marks, "snapshot": snapshot, "final_hash": final,
         "dead": engine.outcome == "dead",
     }
-    if engine.rules != systems.DEFAULT:
-        data[RULES] = engine.rules
-    if engine.auto_pickup:
-        data[AUTO_PICKUP] = True
-    if engine.rules_version != systems.FIRST_VERSION:
-        data[RULES_VERSION] = engine.rules_version
-    if engine.content is not None:
-        data[CONTENT] = {"name": engine.content.name, "files": dict(engine.content.files)}
     frames = {str(k): pack(v) for k, v in sorted(engine.keyframes.items())
               if k <= len(actions) and k in checkpoints}
     if frames:
         data["keyframes"] = frames
     data["checksum"] = checksum(data)
     return data
+
+
+def _begun(engine: Game) -> Setup:
+    """The game's setup as a replay must begin it: in wizard mode as ``_wizard`` finds it
+    (a game restored from a state alone knows no more)."""
+    wizard = _wizard(engine)
+    return engine.setup if engine.setup.wizard is wizard else replace(engine.setup,
+                                                                       wizard=wizard)
 
 
 def _wizard(engine: Game) -> bool:
@@ -227,9 +255,7 @@ def crash_report(engine: Game, error: BaseException, folder: Path = DEFAULT_DIR)
     """Write the game so far and the action that crashed it to ``crash-<seed>-<turn>.json``:
     the game is rebuilt from its seed (its live state may be half changed), so the report is
     a normal save whose replay ends by performing the crashing action again."""
-    clean = Game(engine.seed, engine.character, wizard=_wizard(engine), rules=engine.rules,
-                 auto_pickup=engine.auto_pickup, rules_version=engine.rules_version,
-                 made_by=engine.made_by, content=engine.content)
+    clean = Game(_begun(engine))
     try:
         for action in engine.actions:
             clean.submit(action)
@@ -262,38 +288,20 @@ def load(path: str | os.PathLike) -> SaveData:
     refused = refusal(data["game_version"])  # before anything is made of its actions
     if refused is not None:
         raise bad(refused)
-    content = _content(data, bad)
-    catalog = _catalog(content, data["game_version"], bad)
-    if data["character"] not in catalog.characters:
-        raise bad(f"unknown character {quoted(data['character'], 40)}")
+    try:
+        setup = Setup.from_json(data)  # every field of the game's setup, checked
+    except ValueError as err:  # (a ContentError too: the overlay it holds is read here)
+        raise bad(str(err)) from None
+    catalog = _catalog(setup.content, data["game_version"], bad)
+    if setup.character not in catalog.characters:
+        raise bad(f"unknown character {quoted(setup.character, 40)}")
     actions = _actions(data["actions"], bad)
     checkpoints = _checkpoints(data["checkpoints"], len(actions), bad)
-    _check_consistent(data, checkpoints, len(actions), catalog, bad)
+    _check_consistent(data, setup, checkpoints, len(actions), catalog, bad)
     crash, error = _crash(data.get("crash"), bad)
     frames = _keyframes(data.get("keyframes", {}), checkpoints, len(actions), bad)
-    return SaveData(path, data["game_version"], data["seed"], data["character"],
-                    data["wizard"], actions, checkpoints, data["snapshot"],
-                    data["final_hash"], data["dead"], crash, error, _rules(data, bad),
-                    frames, _auto_pickup(data, bad), _rules_version(data, bad), content)
-
-
-def _content(data: dict, bad) -> Overlay | None:
-    """The overlay it was played under: its name and files, whose digest the snapshot
-    holds."""
-    raw = data.get(CONTENT)
-    if raw is None:
-        if data["snapshot"].get(CONTENT) is not None:
-            raise bad("the snapshot was played under an overlay the save does not hold")
-        return None
-    if not isinstance(raw, dict) or set(raw) != {"name", "files"}:
-        raise bad("field 'content' should hold an overlay's name and files")
-    try:
-        overlay = overlay_from(raw["name"], raw["files"])
-    except ContentError as err:
-        raise bad(str(err)) from None
-    if data["snapshot"].get(CONTENT) != overlay.digest:
-        raise bad("the snapshot was played under another overlay than the save holds")
-    return overlay
+    return SaveData(path, setup, actions, checkpoints, data["snapshot"], data["final_hash"],
+                    data["dead"], crash, error, frames)
 
 
 def _catalog(content: Overlay | None, version: str, bad) -> Catalog:
@@ -304,38 +312,6 @@ def _catalog(content: Overlay | None, version: str, bad) -> Catalog:
         if content is None:  # the game's own assets are broken: not this save's fault
             raise
         raise bad(f"the overlay {content.name!r} it was played under: {err}") from None
-
-
-def _rules(data: dict, bad) -> str:
-    """The combat system: named the same in the save and its snapshot, and known."""
-    rules = data.get(RULES, systems.DEFAULT)
-    if rules != data["snapshot"].get(RULES, systems.DEFAULT):
-        raise bad("the snapshot was played under other rules than the save names")
-    if not isinstance(rules, str) or rules not in systems.NAMES:
-        raise bad(systems.unknown_rules(rules) if isinstance(rules, str)
-                  else "field 'rules' should be a name")
-    return rules
-
-
-def _auto_pickup(data: dict, bad) -> bool:
-    """The auto-pickup option: written only when on, the same in the save and its snapshot."""
-    on = data.get(AUTO_PICKUP, False)
-    if on is not data["snapshot"].get(AUTO_PICKUP, False):
-        raise bad("the snapshot was played with another auto-pickup than the save names")
-    if AUTO_PICKUP in data and on is not True:
-        raise bad("field 'auto_pickup' is written only when it is true")
-    return on
-
-
-def _rules_version(data: dict, bad) -> int:
-    """The version of its rules: the same in the save and its snapshot, and one there is."""
-    version = data.get(RULES_VERSION, systems.FIRST_VERSION)
-    if version != data["snapshot"].get(RULES_VERSION, systems.FIRST_VERSION):
-        raise bad("the snapshot was played under another version of its rules than the save")
-    try:
-        return systems.version(data.get(RULES, systems.DEFAULT), version)
-    except ValueError as err:
-        raise bad(str(err)) from None
 
 
 def _keyframes(raw: dict, checkpoints: dict[int, str], count: int, bad) -> dict[int, str]:
@@ -371,14 +347,9 @@ def keyframe_state(save: SaveData, position: int) -> dict:
         raise BadSnapshot(f"it is not valid JSON: {_short(err)}") from None
     if not isinstance(frame, dict):
         raise BadSnapshot("it is not a game state")
-    if frame.get("seed") != save.seed or frame.get("character") != save.character \
-            or frame.get(RULES, systems.DEFAULT) != save.rules \
-            or frame.get(AUTO_PICKUP, False) is not save.auto_pickup \
-            or frame.get(RULES_VERSION, systems.FIRST_VERSION) != save.rules_version:
-        raise BadSnapshot("it is of another game (seed, character, rules or auto-pickup "
-                          "differ)")
-    if frame.get(CONTENT) != (None if save.content is None else save.content.digest):
-        raise BadSnapshot("it was played under another overlay than the save holds")
+    differs = save.setup.differs(frame, "the save names")
+    if differs is not None:
+        raise BadSnapshot(f"it {differs}")
     check_snapshot(frame, save.catalog, required_components())
     return frame
 
@@ -511,8 +482,7 @@ def _check_header(data: dict, sealed: bool, bad) -> None:
 
 def _check_fields(data: dict, bad) -> None:
     missing = sorted(set(_FIELDS) - set(data))
-    extra = sorted(set(data) - set(_FIELDS) - set(_OPTIONAL)
-                   - {RULES, AUTO_PICKUP, RULES_VERSION, CONTENT})
+    extra = sorted(set(data) - set(_FIELDS) - set(_OPTIONAL) - set(OPTIONAL))
     if missing or extra:
         raise bad(f"missing fields {missing}" if missing else f"unknown fields {extra}")
     for key, kind in _FIELDS.items():
@@ -562,13 +532,12 @@ def _checkpoints(raw: dict, count: int, bad) -> dict[int, str]:
     return dict(sorted(out.items()))
 
 
-def _check_consistent(data: dict, checkpoints: dict[int, str], count: int, catalog: Catalog,
-                      bad) -> None:
-    """The parts must agree with each other; whether they agree with the seed is verify's
-    question (a consistent forgery loads, and verify finds it out of sync)."""
+def _check_consistent(data: dict, setup: Setup, checkpoints: dict[int, str], count: int,
+                      catalog: Catalog, bad) -> None:
+    """The parts must agree with each other (the snapshot with the setup the save names);
+    whether they agree with the seed is verify's question (a consistent forgery loads, and
+    verify finds it out of sync)."""
     snap = data["snapshot"]
-    if snap.get("seed") != data["seed"] or snap.get("character") != data["character"]:
-        raise bad("the snapshot is of another game (seed or character differs)")
     if data["dead"] != (snap.get("outcome") == "dead"):
         raise bad("the 'dead' flag disagrees with the snapshot")
     try:
@@ -583,6 +552,9 @@ def _check_consistent(data: dict, checkpoints: dict[int, str], count: int, catal
         check_snapshot(snap, catalog, required_components())
     except BadSnapshot as err:
         raise bad(str(err)) from None
+    differs = setup.differs(snap, "the save names")
+    if differs is not None:
+        raise bad(f"the snapshot {differs}")
 
 
 # --- continuing ----------------------------------------------------------------------------
@@ -605,8 +577,7 @@ def _restore(save: SaveData) -> Game:
                        f"python -m game replay {save.path}")
     try:
         # a game goes on as the version that began it, under the overlay it began under
-        engine = Game.from_state(save.snapshot, made_by=save.game_version,
-                                 content=save.content)
+        engine = Game.from_state(save.snapshot, save.setup)
     except Exception as err:  # untrusted data may fail in any way: report it in one line
         raise SaveError(f"{save.path}: the snapshot cannot be restored: {_short(err)}") from None
     if engine.state_hash() != save.final_hash:

@@ -8,13 +8,14 @@ step of a turn, and ``Game`` is the engine that plays by them. Everything above 
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.content.catalog import Catalog
-from game.content.overlay import Overlay
-from game.rules import systems
 
 from .core.engine import Engine
 from .core.gamemap import GameMap
 from .core.gameplay import Gameplay
+from .core.setup import Setup
 from .play import (
     ai,
     effects,
@@ -38,29 +39,29 @@ GAMEPLAY = Gameplay(
 
 
 class Game(Engine):
-    """A game of this roguelike: an ``Engine`` playing by ``GAMEPLAY``. ``rules`` (the combat
-    system) and ``auto_pickup`` (a step picks up potions, scrolls and the player's own thrown
-    or shot missiles: ``play.autopickup``) are chosen here and kept in the game's state; off
-    is what every game saved before the option existed plays by."""
+    """A game of this roguelike: an ``Engine`` playing by ``GAMEPLAY``, made from its
+    ``Setup`` (``core/setup.py``: the seed, the character, wizard mode, the combat system
+    and its rules version, auto-pickup (a step picks up potions, scrolls and the player's own
+    thrown or shot missiles: ``play.autopickup``), the game version that began it, its
+    overlay), kept in the game's state and save. ``Game(7, "elf mage", rules="qud")`` is
+    ``Game(Setup(7, "elf mage", rules="qud"))``: the fields are spelled once, in ``Setup``."""
 
-    def __init__(self, seed: int, character: str = "dwarf warrior", *,
-                 catalog: Catalog | None = None, wizard: bool = False,
-                 rules: str = systems.DEFAULT, auto_pickup: bool = False,
-                 rules_version: int | None = None, made_by: str | None = None,
-                 content: Overlay | None = None) -> None:
-        super().__init__(seed, character, play=GAMEPLAY, catalog=catalog, wizard=wizard,
-                         rules=rules, auto_pickup=auto_pickup, rules_version=rules_version,
-                         made_by=made_by, content=content)
+    def __init__(self, setup: Setup | int, character: str | None = None, *,
+                 catalog: Catalog | None = None, **options: Any) -> None:
+        if not isinstance(setup, Setup):
+            setup = Setup(setup, **options) if character is None else \
+                Setup(setup, character, **options)
+        elif character is not None or options:
+            raise TypeError("a game is made from its Setup, or from a seed and its options")
+        super().__init__(setup, play=GAMEPLAY, catalog=catalog)
 
     @classmethod
-    def from_state(cls, data: dict, *, catalog: Catalog | None = None,
-                   play: Gameplay = GAMEPLAY, made_by: str | None = None,
-                   content: Overlay | None = None,
+    def from_state(cls, data: dict, setup: Setup | None = None, *,
+                   catalog: Catalog | None = None, play: Gameplay = GAMEPLAY,
                    terrain: dict[int, GameMap] | None = None) -> Game:
-        """Rebuild a game from ``state()`` data; anything malformed is a ValueError.
-        ``made_by`` and ``content`` as for ``Game``: a save names both (``terrain``: its
+        """Rebuild a game of ``setup`` from ``state()`` data; anything malformed is a
+        ValueError. A save and a copy hold the setup beside the state (``terrain``: its
         levels from a copy of this game, see ``Engine.from_state``)."""
-        game = super().from_state(data, play=play, catalog=catalog, made_by=made_by,
-                                  content=content, terrain=terrain)
+        game = super().from_state(data, setup, play=play, catalog=catalog, terrain=terrain)
         assert isinstance(game, Game)
         return game

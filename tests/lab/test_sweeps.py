@@ -11,6 +11,7 @@ import pytest
 from game.commands.balance import play_one
 from game.lab import bot_games, fights, sweep
 from game.wizard.fsim import Arena, Tally, simulate
+from game.world.core.setup import Setup
 
 HAS_RAY = importlib.util.find_spec("ray") is not None
 
@@ -64,7 +65,7 @@ def test_fsim_figures_are_the_same_in_process_and_over_two_processes():
 
 
 def test_balance_games_are_the_same_over_two_processes():
-    games = [("dwarf warrior", 1), ("elf ranger", 1), ("dwarf warrior", 2)]
+    games = [Setup(1), Setup(1, "elf ranger"), Setup(2)]
     ask = dict(target=2, actions=40)
     here = bot_games.play(play_one, games, sweep.HERE, **ask)
     there = bot_games.play(play_one, games, sweep.Where(jobs=2), **ask)

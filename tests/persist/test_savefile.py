@@ -24,6 +24,7 @@ from game.persist.savefile import (
 )
 from game.world.core import actions as A
 from game.world.core.engine import CHECKPOINT_EVERY
+from game.world.core.setup import Setup
 from game.world.game import Game
 from game.world.play.wizard_actions import CreateCreature, Enable
 
@@ -56,8 +57,8 @@ def test_checkpoints_are_taken_during_play():
 def savefile_data(recording: Recording) -> savefile.SaveData:
     """A SaveData for a recording without touching the disk."""
     data = savefile.save_data(recording.engine, checkpoints=recording.checkpoints)
-    return savefile.SaveData(Path("memory"), data["game_version"], data["seed"],
-                             data["character"], data["wizard"], tuple(recording.engine.actions),
+    return savefile.SaveData(Path("memory"), Setup.from_json(data),
+                             tuple(recording.engine.actions),
                              {int(k): v for k, v in data["checkpoints"].items()},
                              data["snapshot"], data["final_hash"], data["dead"])
 

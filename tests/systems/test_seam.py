@@ -85,10 +85,15 @@ def test_a_save_naming_unknown_rules_is_refused_in_one_line(tmp_path):
     path = savefile.save(engine, tmp_path / "g.json")
     engine.close()
     data = json.loads(path.read_text())
-    data["rules"] = "gurps"
+    data["rules"] = "qud"  # known, but not what the snapshot was played under
     data["checksum"] = savefile.checksum(data)
     path.write_text(savefile.canonical(data))
     with pytest.raises(savefile.SaveError, match="the snapshot was played under other"):
+        savefile.load(path)
+    data["rules"] = "gurps"
+    data["checksum"] = savefile.checksum(data)
+    path.write_text(savefile.canonical(data))
+    with pytest.raises(savefile.SaveError, match="unknown rules 'gurps'"):
         savefile.load(path)
     data["snapshot"]["rules"] = "gurps"
     data["final_hash"] = savefile.snapshot_hash(data["snapshot"])

@@ -5,6 +5,8 @@ named for what the player wears. Games made before 0.3.0 keep their words."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from test_scenarios import attacks, creature, rig, scenario, set_hp, tough
 
 from game.rules import profiles
@@ -52,7 +54,7 @@ def test_no_vital_spot_is_told_to_a_vital_strike_and_not_after_a_plain_blow(engi
 
 def test_a_plain_blow_on_the_crit_immune_in_a_0_2_0_game_says_it_as_it_did(engines):
     engine, skeleton = rogue_at_level_3(engines, "skeleton")
-    engine.made_by = "0.2.0"
+    engine.setup = replace(engine.setup, made_by="0.2.0")
     set_hp(engine, skeleton, 40, 40)
     rig(engine, 12, 11, 12, 12, 1)
     (plain,) = attacks(engine.submit(A.Attack(skeleton)), engine.player)
@@ -72,7 +74,7 @@ def _bash_parried(engine) -> list[str]:
 def test_a_parried_shield_bash_is_named_as_one(engines):
     engine = scenario(engines, BESIDE, {"k": "kobold"}, character="human guardian")
     assert _bash_parried(engine) == ["The kobold parries your shield bash."]
-    engine.made_by = "0.2.0"
+    engine.setup = replace(engine.setup, made_by="0.2.0")
     assert _bash_parried(engine) == ["The kobold parries your shield."]
 
 

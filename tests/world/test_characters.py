@@ -3,6 +3,8 @@ each with its dice scripted."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from test_scenarios import attacks, creature, rig, texts, tough
 
@@ -116,7 +118,7 @@ def test_experience_table_from_0_3_0(engines):
     """Game 0.3.0's levels cost 12 x L x (L - 1); a 0.2.0 game keeps 5 x L x (L - 1)."""
     engine = make(engines)
     assert [progress.xp_for_level(engine, n) for n in (2, 3, 10)] == [24, 72, 1080]
-    engine.made_by = "0.2.0"
+    engine.setup = replace(engine.setup, made_by="0.2.0")
     assert [progress.xp_for_level(engine, n) for n in (2, 3, 10)] == [10, 30, 450]
     progress.gain(engine, 30)
     assert engine.component(engine.player, Hero).level == 3  # as 0.2.0 counted

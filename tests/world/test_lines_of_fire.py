@@ -4,6 +4,8 @@ made before 0.3.0 play as they did (no word, no refusal)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from test_scenarios import rig, scenario
 
 from game.world.core import actions as A
@@ -70,7 +72,7 @@ def test_no_shot_or_bolt_at_a_creature_without_a_clear_line(engines):
 def test_games_made_before_0_3_0_throw_as_they_did(engines):
     engine = Game.scenario(CORNER, {"k": "kobold", "g": "goblin"})
     engines.append(engine)
-    engine.made_by = "0.2.0"
+    engine.setup = replace(engine.setup, made_by="0.2.0")
     spear = javelin(engine)
     assert isinstance(engine.submit(A.Throw(spear, 3, 2)), A.Done)  # into the wall, unsaid
     assert not any("hits the wall" in m.line for m in engine.log)

@@ -3,6 +3,8 @@ hurt (0.3.0); a 0.2.0 game keeps its bare "You stop resting."."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from test_scenarios import scenario, set_hp
 
 from game.world.core import actions as A
@@ -18,7 +20,7 @@ ROOM = """
 def rest_hurt(engines, made_by: str | None = None) -> str:
     engine = scenario(engines, ROOM)
     if made_by:
-        engine.made_by = made_by
+        engine.setup = replace(engine.setup, made_by=made_by)
     set_hp(engine, engine.player, 1, 200)  # more than a whole rest heals
     assert isinstance(engine.submit(A.Rest()), A.Done)
     return engine.log[-1].line

@@ -5,6 +5,7 @@ its own document gives (qud's sleeper, coc's sleeper, reactions and rounds, tide
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from game.world.core import actions as A
 from game.world.core.components import Creature, Health
@@ -94,7 +95,7 @@ def test_qud_a_sleeper_gives_4_pv_not_the_manuals_sneak_attack(engines):
                    for m in (*outcome.attack.to_hit_mods, *outcome.attack.damage_mods))
     # Under the first version it was the manual's sneak attack, to hit and damage.
     old, _ = duel(engines, "qud", awake=False)
-    old.rules_version = 1
+    old.setup = replace(old.setup, rules_version=1)
     first = blow(old, 10, 1, 1, 1, 1, 1, 1, 1)[0]
     assert {"from hiding", "sneak attack"} <= {
         m.reason for m in (*first.outcome.attack.to_hit_mods, *first.outcome.attack.damage_mods)}

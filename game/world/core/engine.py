@@ -16,17 +16,17 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from typing import Any, TypeVar
 
 import numpy as np
 
-from game import __version__, plays_as
+from game import plays_as
 from game.content.catalog import GOAL_ITEM, Catalog
 from game.content.editions import catalog_for
 from game.content.overlay import Overlay
 from game.rules import magic, profiles, stats, systems
 from game.rules.breakdown import breakdown
-from game.rules.quoting import quoted
 
 from . import actions as A
 from . import hashing, paths, sight, state
@@ -52,8 +52,9 @@ from .fighter_cache import FighterCache
 from .gamemap import GameMap
 from .gameplay import Gameplay
 from .mapgen import MAX_DEPTH, generate
-from .rng import SEEDS, Streams, derive
+from .rng import Streams, derive
 from .schedule import Schedule
+from .setup import Setup
 from .store import Store
 
 MAP_WIDTH, MAP_HEIGHT = 80, 40
@@ -71,52 +72,35 @@ class Engine:
 
     appearances_made: tuple[int, dict[str, str]]  # play/knowledge's (seed, table), once asked
 
-    def __init__(self, seed: int, character: str = "dwarf warrior", *, play: Gameplay,
-                 catalog: Catalog | None = None, wizard: bool = False,
-                 rules: str = systems.DEFAULT, auto_pickup: bool = False,
-                 rules_version: int | None = None, made_by: str | None = None,
-                 content: Overlay | None = None) -> None:
-        self._setup(play, seed, character, catalog, rules, auto_pickup, rules_version,
-                    made_by, content)
-        self.player = self.play.create_player(self, wizard)
+    def __init__(self, setup: Setup, *, play: Gameplay, catalog: Catalog | None = None) -> None:
+        self._setup(setup, play, catalog)
+        self.player = self.play.create_player(self, setup.wizard)
         self.enter_level(1, arriving_down=True)
         self.say(f"You enter the dungeon. Find the {GOAL_ITEM} on depth {MAX_DEPTH} "
                  f"and bring it back up.")
         self._log(sight.comes_into_view(self))
 
-    def _setup(self, play: Gameplay, seed: int, character: str, catalog: Catalog | None,
-               rules: str = systems.DEFAULT, auto_pickup: bool = False,
-               rules_version: int | None = None, made_by: str | None = None,
-               content: Overlay | None = None) -> None:
-        """An empty game: no entities, no levels yet. ``rules`` names its combat system and
-        ``rules_version`` the version of that system's rules it plays by (its newest unless
-        given: a recording replays by the version it was played under); ``auto_pickup``: a
-        step picks up what the gameplay's auto-pickup takes (a game option, chosen when the
-        game begins and kept in its state). ``made_by``: the game version that began it
-        (this one unless given: a recording replays as the version that made it played).
-        Its tables are ``catalog``, or else the assets as ``made_by`` had them with the
-        overlay ``content`` (a mod) laid over them (``content.editions.catalog_for``); the
-        game's state names the overlay its catalog is under (``Catalog.overlay``)."""
+    def _setup(self, setup: Setup, play: Gameplay, catalog: Catalog | None) -> None:
+        """An empty game of ``setup`` (``core/setup.py``: its seed, character, rules and their
+        version, auto-pickup, the game version that began it, its overlay): no entities, no
+        levels yet. Its tables are ``catalog``, or else the assets as ``setup.made_by`` had
+        them with the overlay ``setup.content`` (a mod) laid over them
+        (``content.editions.catalog_for``); the game's state names the overlay its catalog
+        is under (``Catalog.overlay``), so a catalog under an overlay is that overlay's."""
+        if not isinstance(setup, Setup):
+            raise TypeError(f"a game is made from a Setup, not {type(setup).__name__}")
+        if catalog is not None and catalog.overlay is not setup.content:
+            if setup.content is not None and setup.content != catalog.overlay:
+                raise ValueError("a game is given its catalog or its overlay, not both")
+            setup = replace(setup, content=catalog.overlay)
+        self.setup = setup
         self.play = play
-        self.system = systems.get(rules)
-        self.rules = rules
-        self.rules_version = systems.version(rules, rules_version)
-        # the game version that began this game: where play changed since, its own is kept
-        # for it (its save names it, so its recording replays as it was played)
-        self.made_by = __version__ if made_by is None else made_by
-        if type(auto_pickup) is not bool:
-            raise ValueError(f"auto_pickup must be True or False, not {quoted(auto_pickup, 20)}")
-        self.auto_pickup = auto_pickup
-        if catalog is not None and content is not None:
-            raise ValueError("a game is given its catalog or its overlay, not both")
-        self.catalog = catalog if catalog is not None else catalog_for(content, self.made_by)
-        if character not in self.catalog.characters:
-            raise ValueError(f"unknown character {character!r}")
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed not in SEEDS:
-            raise ValueError(f"the seed must be a whole number from {SEEDS.start} to "
-                             f"{SEEDS.stop - 1}, not {quoted(seed)}")
-        self.seed, self.character = seed, character
-        self.streams = Streams(seed)
+        self.system = systems.get(setup.rules)
+        self.catalog = catalog if catalog is not None else catalog_for(setup.content,
+                                                                       self.made_by)
+        if setup.character not in self.catalog.characters:
+            raise ValueError(f"unknown character {setup.character!r}")
+        self.streams = Streams(setup.seed)
         self.world = f"engine-{next(_worlds)}"
         self.levels: dict[int, GameMap] = {}
         self.level_seeds: dict[int, int] = {}  # a wizard's regenerated levels
@@ -146,7 +130,7 @@ class Engine:
         itself."""
         self.use()
         data = {
-            "seed": self.seed, "character": self.character, "depth": self.depth,
+            **self.setup.in_state(), "depth": self.depth,
             "now": self.now, "turn": self.turn, "outcome": self.outcome, "cause": self.cause,
             "player": self.player,
             "streams": self.streams.state() if streams is None else streams,
@@ -156,34 +140,28 @@ class Engine:
             "next_id": self.store.next_id(),
             "entities": state.entities_json(self.store) if entities is None else entities,
         }
-        if self.rules != systems.DEFAULT:  # a manual game's state (and hash) is as it always was
-            data["rules"] = self.rules
-        if self.auto_pickup:  # and so is that of a game without auto-pickup (every older game)
-            data["auto_pickup"] = True
-        if self.rules_version != systems.FIRST_VERSION:  # a first version's state is as it was
-            data["rules_version"] = self.rules_version
-        if self.content is not None:  # and a game under no overlay's as every older game's
-            data["content"] = self.content.digest
         if log:
             data["log"] = [_saved(m) for m in self.log]
         return data
 
     @classmethod
-    def from_state(cls, data: dict, *, play: Gameplay, catalog: Catalog | None = None,
-                   made_by: str | None = None, content: Overlay | None = None,
+    def from_state(cls, data: dict, setup: Setup | None = None, *, play: Gameplay,
+                   catalog: Catalog | None = None,
                    terrain: dict[int, GameMap] | None = None) -> Engine:
-        """Rebuild a game from ``state()`` data; anything malformed is a ValueError, and so
-        is a state played under another overlay than ``content`` (or the catalog's).
-        ``terrain``: the levels of this very game (its maps by depth, from a copy of it), used
-        instead of generating them again from the seed (``GameMap.as_generated``)."""
+        """Rebuild a game of ``setup`` from ``state()`` data (``setup``: what a save or a copy
+        holds beside the state; else what the state tells of it, made by this game version,
+        under no overlay but the catalog's). Anything malformed is a ValueError, and so is a
+        state of another setup (another seed, rules, overlay...). ``terrain``: the levels of
+        this very game (its maps by depth, from a copy of it), used instead of generating them
+        again from the seed (``GameMap.as_generated``)."""
         engine = cls.__new__(cls)
         try:
-            engine._setup(play, data["seed"], data["character"], catalog,
-                          data.get("rules", systems.DEFAULT), data.get("auto_pickup", False),
-                          data.get("rules_version", systems.FIRST_VERSION), made_by, content)
-            if data.get("content") != (None if engine.content is None
-                                       else engine.content.digest):
-                raise ValueError("bad game state: played under another content overlay")
+            if setup is None:
+                setup = Setup.of_state(data)
+            engine._setup(setup, play, catalog)
+            differs = engine.setup.differs(data, "its setup names")
+            if differs is not None:
+                raise ValueError(f"bad game state: it {differs}")
             engine._restore(data, terrain or {})
         except ValueError:
             engine.close()
@@ -228,20 +206,17 @@ class Engine:
 
     @classmethod
     def scenario(cls, picture: str, legend: dict[str, str] | None = None, *,
-                 character: str = "dwarf warrior", seed: int = 0,
-                 rules: str = systems.DEFAULT, play: Gameplay | None = None,
-                 auto_pickup: bool = False, rules_version: int | None = None,
-                 catalog: Catalog | None = None, content: Overlay | None = None,
-                 made_by: str | None = None) -> Engine:
+                 setup: Setup | None = None, play: Gameplay | None = None,
+                 catalog: Catalog | None = None, **options: Any) -> Engine:
         """A game on a small hand-drawn level, for tests and the designer's tools: ``@`` is
         the player, ``#`` wall, ``<``/``>`` stairs, and each legend character a creature kind
-        or an item name (of its ``catalog``, or the tables under ``content``); ``made_by``:
-        played as that game version plays (``since``)."""
+        or an item name (of its ``catalog``, or the tables its overlay gives). Its ``setup``,
+        or else ``Setup(**options)`` on seed 0 unless another is given (``made_by="0.2.0"``:
+        played as that game version plays, ``since``)."""
         make: Callable[..., Engine] = cls  # a subclass without ``play`` (Game) gives its own
-        given = {"rules": rules, "auto_pickup": auto_pickup, "rules_version": rules_version,
-                 "catalog": catalog, "content": content, "made_by": made_by}
-        engine = make(seed, character, **given) if play is None else \
-            make(seed, character, play=play, **given)
+        setup = setup if setup is not None else Setup(**{"seed": 0, **options})
+        engine = make(setup, catalog=catalog) if play is None else \
+            make(setup, play=play, catalog=catalog)
         engine.use()
         for eid, _ in list(engine.store.query(Position)):
             if eid != engine.player:
@@ -258,10 +233,47 @@ class Engine:
         sight.comes_into_view(engine)  # what the picture shows is in view already
         return engine
 
+    # --- its setup, read as it always was -------------------------------------------------
+
+    @property
+    def seed(self) -> int:
+        return self.setup.seed
+
+    @property
+    def character(self) -> str:
+        return self.setup.character
+
+    @property
+    def rules(self) -> str:
+        """The combat system it is played under (``systems.get(rules)`` is ``system``)."""
+        return self.setup.rules
+
+    @property
+    def rules_version(self) -> int:
+        """The version of its rules it plays by (a recording replays by the one it was
+        played under)."""
+        version = self.setup.rules_version
+        assert version is not None  # (a Setup holds the version it plays by)
+        return version
+
+    @property
+    def auto_pickup(self) -> bool:
+        """A step picks up what the gameplay's auto-pickup takes (a game option, chosen when
+        the game begins and kept in its state)."""
+        return self.setup.auto_pickup
+
+    @property
+    def made_by(self) -> str:
+        """The game version that began it: where play changed since, its own is kept for it
+        (its save names it, so its recording replays as it was played)."""
+        made_by = self.setup.made_by
+        assert made_by is not None  # (a Setup holds the version that began it)
+        return made_by
+
     @property
     def content(self) -> Overlay | None:
-        """The overlay (a mod) the game is played under, or None."""
-        return self.catalog.overlay
+        """The overlay (a mod) the game is played under, or None (its catalog's)."""
+        return self.setup.content
 
     def _place(self, char: str, x: int, y: int, name: str | None) -> None:
         if char == "@":
