@@ -13,12 +13,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.rules import bounds as B
 from game.rules import stats
 from game.rules.items import Ammo, Armour, Armoury, Weapon
 from game.rules.profiles import Fighter
 
 from .creatures import gear_specs, resolve_gear
-from .loader import ASSETS_DIR, Source, Spec, field_error, load_named
+from .loader import ASSETS_DIR, Source, Spec, field_error, load_named, unknown
 from .misc import MISC_ITEMS
 
 CHARACTERS_FILE = "characters.toml"
@@ -74,16 +75,16 @@ class CharacterKind:
 
 def character_specs(armoury: Armoury) -> dict[str, Spec]:
     return {
-        "race": Spec("str", required=True),
-        "class": Spec("str", required=True),
+        "race": Spec("str", required=True, refers="race"),
+        "class": Spec("str", required=True, refers="class"),
         "description": Spec("str", required=True),
-        "base_hp": Spec("int", required=True, low=1),
-        "strength": Spec("int", low=1),
-        "dexterity": Spec("int", low=1),
-        "constitution": Spec("int", low=1),
-        "willpower": Spec("int", low=1),
+        "base_hp": Spec("int", required=True, bound=B.BASE_HP),
+        "strength": Spec("int", bound=B.STAT),
+        "dexterity": Spec("int", bound=B.STAT),
+        "constitution": Spec("int", bound=B.STAT),
+        "willpower": Spec("int", bound=B.STAT),
         **gear_specs(armoury, "main_hand"),
-        "inventory": Spec("names", unique=False),
+        "inventory": Spec("names", unique=False, refers="item"),
     }
 
 
@@ -107,4 +108,4 @@ def check_inventory(armoury: Armoury, where: str, fields: dict[str, Any]) -> Non
     known = ITEM_NAMES.union(armoury.weapons, armoury.armour, armoury.ammo)
     for item in fields.get("inventory", ()):
         if item not in known:
-            raise field_error(where, "inventory", f"unknown item {item!r}")
+            raise field_error(where, "inventory", unknown("item", item, known))

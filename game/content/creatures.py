@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.rules import bounds as B
 from game.rules import stats
 from game.rules.items import (
     BOTH_HANDS,
@@ -26,7 +27,7 @@ from game.rules.items import (
     Armoury,
     Weapon,
 )
-from game.rules.magic import ELEMENTS, MAX_RESIST
+from game.rules.magic import ELEMENTS
 from game.rules.profiles import SHIELD_SKILL, Fighter, Magic
 
 from .loader import (
@@ -37,10 +38,11 @@ from .loader import (
     check_fields,
     field_error,
     load_named,
+    unknown,
 )
 
 CREATURES_FILE = "creatures.toml"
-MAX_DEPTH = 6  # the dungeon's depths (game.world.core.mapgen takes it from here)
+MAX_DEPTH = B.DEPTH.high  # the dungeon's depths (game.world.core.mapgen takes it from here)
 
 # The manual: "Some things have no vitals to find, so they are immune to criticals and to sneak
 # attacks. [...] These are the incorporeal (ghosts and wraiths), animated objects, and every
@@ -55,12 +57,12 @@ UNARMED_SKILL = "Unarmed"  # the weapon skill of bare hands and natural attacks
 ATTACK_FIELDS: dict[str, Spec] = {
     "name": Spec("str", required=True),
     "damage": Spec("dice", required=True),
-    "type": Spec("str", required=True, choices=DAMAGE_TYPES),
-    "threat_from": Spec("int", low=3, high=24),
-    "multiplier": Spec("int", low=1, high=5),
-    "ticks": Spec("int", low=1),
-    "to_hit": Spec("int", low=None),
-    "pierce": Spec("int"),
+    "type": Spec("str", required=True, choices=DAMAGE_TYPES, refers="damage kind"),
+    "threat_from": Spec("int", bound=B.THREAT),
+    "multiplier": Spec("int", bound=B.MULTIPLIER),
+    "ticks": Spec("int", bound=B.TICKS),
+    "to_hit": Spec("int", bound=B.TO_HIT),
+    "pierce": Spec("int", bound=B.PIERCE),
     "effects": Spec("names", choices=ATTACK_EFFECTS),
 }
 
@@ -78,14 +80,14 @@ def skill_names(armoury: Armoury) -> tuple[str, ...]:
 def gear_specs(armoury: Armoury, main_key: str) -> dict[str, Spec]:
     """The fields of held and worn things, ranks and stance, common to creatures and characters."""
     return {
-        main_key: Spec("str"),
-        "off_hand": Spec("str"),
-        "missile": Spec("str"),
-        "ammo": Spec("str"),
-        "ammo_count": Spec("int"),
-        "worn": Spec("names"),
-        "skills": Spec("ranks", choices=skill_names(armoury), low=0, high=stats.MAX_RANK),
-        "styles": Spec("ranks", choices=stats.STYLES, low=0, high=stats.MAX_RANK),
+        main_key: Spec("str", refers="weapon"),
+        "off_hand": Spec("str", refers="weapon or shield"),
+        "missile": Spec("str", refers="weapon"),
+        "ammo": Spec("str", refers="ammunition"),
+        "ammo_count": Spec("int", bound=B.SUPPLY),
+        "worn": Spec("names", refers="armour"),
+        "skills": Spec("ranks", choices=skill_names(armoury), bound=B.RANK, refers="skill"),
+        "styles": Spec("ranks", choices=stats.STYLES, bound=B.RANK, refers="style"),
         "stance": Spec("str", choices=tuple(stats.STANCES)),
     }
 
@@ -107,7 +109,7 @@ def weapon_named(armoury: Armoury, where: str, key: str, name: str,
     """The armoury's weapon ``name``, which must be held one of the ways in ``holds``."""
     weapon = armoury.weapons.get(name)
     if weapon is None:
-        raise field_error(where, key, f"unknown weapon {name!r}")
+        raise field_error(where, key, unknown("weapon", name, armoury.weapons))
     if weapon.held not in holds:
         raise field_error(where, key, f"{name!r} is held {weapon.held!r}, "
                                       f"not {' or '.join(repr(h) for h in holds)}")
@@ -124,7 +126,8 @@ def _off_hand(armoury: Armoury, where: str, name: str,
             raise field_error(where, "off_hand", f"{name!r} is worn, not held: put it in 'worn'")
         return piece
     if name not in armoury.weapons:
-        raise field_error(where, "off_hand", f"unknown weapon or shield {name!r}")
+        raise field_error(where, "off_hand", unknown("weapon or shield", name, [
+            *armoury.weapons, *(n for n, a in armoury.armour.items() if a.is_shield)]))
     return weapon_named(armoury, where, "off_hand", name, (EITHER_HAND,))
 
 
@@ -141,7 +144,7 @@ def _resolve_missile(armoury: Armoury, where: str, fields: dict[str, Any]) -> No
         raise field_error(where, "ammo", f"the {bow.name} needs ammunition of kind {bow.ammo!r}")
     ammo = armoury.ammo.get(fields["ammo"])
     if ammo is None:
-        raise field_error(where, "ammo", f"unknown ammunition {fields['ammo']!r}")
+        raise field_error(where, "ammo", unknown("ammunition", fields["ammo"], armoury.ammo))
     if ammo.kind != bow.ammo:
         raise field_error(where, "ammo", f"the {bow.name} shoots {bow.ammo!r}, not {ammo.kind!r}")
     if fields.get("ammo_count", 0) < 1:
@@ -154,7 +157,7 @@ def _worn(armoury: Armoury, where: str, names: tuple[str, ...]) -> tuple[Armour,
     for name in names:
         piece = armoury.armour.get(name)
         if piece is None:
-            raise field_error(where, "worn", f"unknown armour {name!r}")
+            raise field_error(where, "worn", unknown("armour", name, armoury.armour))
         if piece.is_shield:
             raise field_error(where, "worn", f"{name!r} is a shield: put it in 'off_hand'")
         if piece.slot in slots:
@@ -231,29 +234,29 @@ def creature_specs(armoury: Armoury) -> dict[str, Spec]:
     return {
         "glyph": Spec("str", required=True),
         "colour": Spec("colour", required=True),
-        "depth": Spec("int", required=True, low=1, high=MAX_DEPTH),
-        "hit_points": Spec("int", required=True, low=1),
+        "depth": Spec("int", required=True, bound=B.DEPTH),
+        "hit_points": Spec("int", required=True, bound=B.HIT_POINTS),
         "description": Spec("str", required=True),
-        "frequency": Spec("int"),
-        "strength": Spec("int", low=1),
-        "dexterity": Spec("int", low=1),
-        "constitution": Spec("int", low=1),
-        "speed": Spec("int", low=1),
+        "frequency": Spec("int", bound=B.FREQUENCY),
+        "strength": Spec("int", bound=B.STAT),
+        "dexterity": Spec("int", bound=B.STAT),
+        "constitution": Spec("int", bound=B.STAT),
+        "speed": Spec("int", bound=B.SPEED),
         **gear_specs(armoury, "weapon"),
-        "throws": Spec("str"),
-        "throw_count": Spec("int"),
+        "throws": Spec("str", refers="weapon"),
+        "throw_count": Spec("int", bound=B.SUPPLY),
         "attacks": Spec("tables"),
-        "natural_defence": Spec("int"),
-        "natural_protection": Spec("int"),
+        "natural_defence": Spec("int", bound=B.DEFENCE),
+        "natural_protection": Spec("int", bound=B.PROTECTION),
         "natural_noun": Spec("str"),
-        "tags": Spec("names", choices=TAGS),
+        "tags": Spec("names", choices=TAGS, refers="tag"),
         "behaviour": Spec("str", choices=BEHAVIOURS),
         "passes_walls": Spec("bool"),
-        "wall_defence": Spec("int"),
+        "wall_defence": Spec("int", bound=B.DEFENCE),
         "ranged": Spec("bool"),
-        "willpower": Spec("int", low=1),
-        "spells": Spec("names"),
-        "resist": Spec("ranks", choices=ELEMENTS, low=1, high=MAX_RESIST),
+        "willpower": Spec("int", bound=B.STAT),
+        "spells": Spec("names", refers="spell"),
+        "resist": Spec("ranks", choices=ELEMENTS, bound=B.RESIST, refers="element"),
     }
 
 
@@ -264,7 +267,7 @@ def load_creatures(armoury: Armoury, path: Path | Source | None = None,
     def build(where: str, name: str, fields: dict[str, Any]) -> CreatureKind:
         for spell in fields.get("spells", ()):
             if spells is not None and spell not in spells:
-                raise field_error(where, "spells", f"unknown spell {spell!r}")
+                raise field_error(where, "spells", unknown("spell", spell, spells))
         return _creature(armoury, where, name, fields)
 
     return load_named(ASSETS_DIR / CREATURES_FILE if path is None else path, "creature",
@@ -293,7 +296,7 @@ def _resolve_throws(armoury: Armoury, where: str, fields: dict[str, Any]) -> Non
         return
     weapon = armoury.weapons.get(fields["throws"])
     if weapon is None:
-        raise field_error(where, "throws", f"unknown weapon {fields['throws']!r}")
+        raise field_error(where, "throws", unknown("weapon", fields["throws"], armoury.weapons))
     if not weapon.made_for_throwing:
         raise field_error(where, "throws", f"the {weapon.name} is not made for throwing")
     if fields.get("throw_count", 0) < 1:

@@ -9,9 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from .creatures import CreatureKind
-from .loader import ASSETS_DIR, Source, entry_where, field_error, read_toml
+from .loader import ASSETS_DIR, Source, Spec, entry_where, field_error, read_toml, suggestion
 
 FEUDS_FILE = "feuds.toml"
+FEUD_FIELDS = {"sides": Spec("tables", required=True, refers="creature kind or tag")}
+"""A feud's one field, two arrays of names (checked here, not by ``check_fields``)."""
 
 
 def load_feuds(creatures: dict[str, CreatureKind],
@@ -40,6 +42,8 @@ def _kinds(creatures: dict[str, CreatureKind], where: str, side: list) -> set[st
         matched = {k for k, c in creatures.items() if word == k or word in c.tags} \
             if isinstance(word, str) else set()
         if not matched:
-            raise field_error(where, "sides", f"{word!r} is no creature kind or tag")
+            known = {*creatures, *(t for c in creatures.values() for t in c.tags)}
+            hint = suggestion(word, known) if isinstance(word, str) else ""
+            raise field_error(where, "sides", f"{word!r} is no creature kind or tag{hint}")
         kinds |= matched
     return kinds

@@ -15,13 +15,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from game.rules import levels
+from game.rules import bounds as B
 from game.rules.items import Armoury
 from game.rules.talents import TALENTS
 
 from .characters import CharacterKind, character_specs, check_inventory
 from .creatures import resolve_gear
-from .loader import ASSETS_DIR, ContentError, Source, Spec, entry_where, load_named
+from .loader import ASSETS_DIR, ContentError, Source, Spec, entry_where, load_named, unknown
 
 RACES_FILE, CLASSES_FILE = "races.toml", "classes.toml"
 TRAITS = ("Quick study", "Hardy", "Light step", "Scales")
@@ -58,9 +58,9 @@ RACE_SPECS = {
     "description": Spec("str", required=True),
     "trait": Spec("str", required=True, choices=TRAITS),
     "trait_text": Spec("str", required=True),
-    **{name: Spec("int", low=-5, high=5)
+    **{name: Spec("int", bound=B.STAT_CHANGE)
        for name in ("strength", "dexterity", "constitution", "willpower")},
-    "natural_protection": Spec("int", high=10),
+    "natural_protection": Spec("int", bound=B.PROTECTION),
     "natural_noun": Spec("str"),
 }
 
@@ -68,9 +68,9 @@ RACE_SPECS = {
 def class_specs(armoury: Armoury, spells: tuple[str, ...] = ()) -> dict[str, Spec]:
     specs = {k: v for k, v in character_specs(armoury).items() if k not in ("race", "class")}
     return specs | {
-        "hp_per_level": Spec("int", required=True, low=1, high=20),
-        "talents": Spec("ranks", choices=tuple(TALENTS), low=1, high=levels.MAX_LEVEL),
-        "spells": Spec("names", choices=spells),
+        "hp_per_level": Spec("int", required=True, bound=B.HP_PER_LEVEL),
+        "talents": Spec("ranks", choices=tuple(TALENTS), bound=B.LEVEL, refers="talent"),
+        "spells": Spec("names", choices=spells, refers="spell"),
     }
 
 
@@ -114,9 +114,10 @@ def all_characters(ready: dict[str, CharacterKind], races: dict[str, Race],
     for kind in ready.values():
         where = entry_where(label, "character", kind.name)
         if kind.race not in races:
-            raise ContentError(f"{where}: field 'race': unknown race {kind.race!r}")
+            raise ContentError(f"{where}: field 'race': {unknown('race', kind.race, races)}")
         if kind.class_ not in classes:
-            raise ContentError(f"{where}: field 'class': unknown class {kind.class_!r}")
+            raise ContentError(f"{where}: field 'class': "
+                               f"{unknown('class', kind.class_, classes)}")
     built = {f"{r} {c}": build(races[r], classes[c]) for r in races for c in classes}
     return dict(ready) | {name: kind for name, kind in built.items() if name not in ready}
 

@@ -10,6 +10,7 @@ the entry and the field::
 
 from __future__ import annotations
 
+import difflib
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -17,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from game import RELEASES, version_number
+from game.rules import bounds as B
+from game.rules.bounds import Bound
 from game.rules.dice import Dice
 from game.rules.items import (
     ARMOUR_KINDS,
@@ -30,6 +33,7 @@ from game.rules.items import (
     Armoury,
     Weapon,
 )
+from game.rules.stats import WEAPON_SKILLS
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ASSETS_DIR = REPO_ROOT / "assets"
@@ -87,11 +91,14 @@ class Spec:
 
     ``kind`` is "int", "str", "bool", "dice" or "names" (an array of strings, read as a tuple;
     a required one must name at least one; ``unique`` forbids naming one twice). Integers must
-    lie in ``low..high`` (``None`` is unbounded); strings, when ``choices`` is given, must be
-    one of them. Also: "ranks" (a table of integers in ``low..high`` by name, names from
-    ``choices`` when given, read as a dict), "colour" (an array of three integers 0 to 255,
-    read as a tuple) and "tables" (an array of tables, read as a tuple of dicts for the caller
-    to check with :func:`check_fields`).
+    lie in ``bound`` (``game.rules.bounds``: every integer a table gives has one, which sets
+    ``low`` and ``high``); strings, when ``choices`` is given, must be one of them. ``refers``
+    says what a name names (a weapon, a spell, a skill): a name that refers to another entry or
+    to a name of the rules, checked against it with a did-you-mean
+    (``game.content.references`` lists them all). Also: "ranks" (a table of integers in
+    ``low..high`` by name, names from ``choices`` when given, read as a dict), "colour" (an
+    array of three integers 0 to 255, read as a tuple) and "tables" (an array of tables, read
+    as a tuple of dicts for the caller to check with :func:`check_fields`).
     """
 
     kind: str
@@ -100,52 +107,61 @@ class Spec:
     high: int | None = None
     choices: tuple[str, ...] = ()
     unique: bool = True
+    bound: Bound | None = None
+    refers: str = ""
+
+    def __post_init__(self) -> None:
+        if self.bound is not None:
+            object.__setattr__(self, "low", self.bound.low)
+            object.__setattr__(self, "high", self.bound.high)
 
 
 WEAPON_FIELDS: dict[str, Spec] = {
     "noun": Spec("str", required=True),
     "damage": Spec("dice", required=True),
-    "threat_from": Spec("int", required=True, low=3, high=24),
-    "multiplier": Spec("int", required=True, low=1, high=5),
-    "skill": Spec("str", required=True),
+    "threat_from": Spec("int", required=True, bound=B.THREAT),
+    "multiplier": Spec("int", required=True, bound=B.MULTIPLIER),
+    "skill": Spec("str", required=True, choices=WEAPON_SKILLS, refers="weapon skill"),
     "held": Spec("str", required=True, choices=HOLDS),
-    "damage_types": Spec("names", required=True, choices=DAMAGE_TYPES),
-    "ticks": Spec("int", low=1),
-    "to_hit": Spec("int", low=None),
-    "thrown_range": Spec("int"),
-    "parry": Spec("int"),
-    "strength_needed": Spec("int"),
-    "pierce": Spec("int"),
+    "damage_types": Spec("names", required=True, choices=DAMAGE_TYPES, refers="damage kind"),
+    "ticks": Spec("int", bound=B.TICKS),
+    "to_hit": Spec("int", bound=B.TO_HIT),
+    "thrown_range": Spec("int", bound=B.RANGE),
+    "parry": Spec("int", bound=B.PARRY),
+    "strength_needed": Spec("int", bound=B.STRENGTH_NEEDED),
+    "pierce": Spec("int", bound=B.PIERCE),
     "finesse": Spec("bool"),
-    "ammo": Spec("str"),
-    "range": Spec("int"),
-    "weight": Spec("int"),
+    "ammo": Spec("str", refers="ammunition kind"),
+    "range": Spec("int", bound=B.RANGE),
+    "weight": Spec("int", bound=B.WEIGHT),
     "effects": Spec("names", choices=ATTACK_EFFECTS),
-    "frequency": Spec("int"),
+    "frequency": Spec("int", bound=B.FREQUENCY),
 }
 
 AMMO_FIELDS: dict[str, Spec] = {
     "kind": Spec("str", required=True),
-    "pierce": Spec("int"),
-    "damage_bonus": Spec("int", low=None),
-    "to_hit": Spec("int", low=None),
-    "break_chance": Spec("int", high=100),
-    "weight": Spec("int"),
-    "frequency": Spec("int"),
+    "pierce": Spec("int", bound=B.PIERCE),
+    "damage_bonus": Spec("int", bound=B.DAMAGE_BONUS),
+    "to_hit": Spec("int", bound=B.TO_HIT),
+    "break_chance": Spec("int", bound=B.PERCENT),
+    "weight": Spec("int", bound=B.WEIGHT),
+    "frequency": Spec("int", bound=B.FREQUENCY),
 }
 
 ARMOUR_FIELDS: dict[str, Spec] = {
     "slot": Spec("str", required=True, choices=SLOTS),
-    "defence": Spec("int"),
+    "defence": Spec("int", bound=B.DEFENCE),
     "category": Spec("str", choices=CATEGORIES),
-    "protection": Spec("int"),
-    "max_dex": Spec("int"),
+    "protection": Spec("int", bound=B.PROTECTION),
+    "max_dex": Spec("int", bound=B.MAX_DEX),
     "bash": Spec("dice"),
-    "weight": Spec("int"),
+    "weight": Spec("int", bound=B.WEIGHT),
     "noun": Spec("str"),
-    "against": Spec("ranks", choices=ARMOUR_KINDS, low=-9, high=9),
-    "frequency": Spec("int"),
+    "against": Spec("ranks", choices=ARMOUR_KINDS, bound=B.AGAINST, refers="damage kind"),
+    "frequency": Spec("int", bound=B.FREQUENCY),
 }
+
+COLOUR = Spec("int", bound=B.COLOUR)  # each channel of a "colour"
 
 _TOML_TYPES = {bool: "a boolean", int: "an integer", float: "a float", str: "a string",
                list: "an array", dict: "a table"}
@@ -211,6 +227,22 @@ def field_error(where: str, key: str, problem: str) -> ContentError:
     return ContentError(f"{where}: field {key!r}: {_one_line(problem)}")
 
 
+def unknown(what: str, name: str, known: Any) -> str:
+    """ "unknown weapon 'spaer'; did you mean 'spear'?": a name that names nothing it may."""
+    return f"unknown {what} {name!r}{suggestion(name, known)}"
+
+
+def suggestion(name: str, known: Any) -> str:
+    """ "; did you mean 'Maces and clubs'?" for the known names closest to ``name`` (difflib),
+    or nothing when none is close."""
+    names = sorted(set(known))
+    close = difflib.get_close_matches(name, names, n=3)
+    if not close:  # case aside: "long Sword"
+        folded = {n.lower(): n for n in names}
+        close = [folded[n] for n in difflib.get_close_matches(name.lower(), folded, n=3)]
+    return f"; did you mean {' or '.join(repr(n) for n in close)}?" if close else ""
+
+
 # --- files and entries ------------------------------------------------------------------
 
 
@@ -224,10 +256,11 @@ def load_named(path: Path | Source, kind: str, specs: Mapping[str, Spec],
 
 
 def file_label(path: Path) -> str:
-    """How messages name a file: relative to the repository when inside it."""
+    """How messages name a file: relative to the repository when inside it (as given when it
+    cannot be resolved: a symlink loop)."""
     try:
         return Path(path).resolve().relative_to(REPO_ROOT).as_posix()
-    except ValueError:
+    except (ValueError, RuntimeError, OSError):
         return str(path)
 
 
@@ -252,11 +285,64 @@ def _read(path: Path | Source, allowed: tuple[str, ...],
 
 def parse_text(label: str, text: str) -> dict:
     """The data of TOML ``text`` (a file's, named ``label``); one ContentError line if it is
-    not TOML."""
+    not TOML, or holds what no table may (``checked_data``)."""
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ContentError(f"{label}: invalid TOML: {_one_line(error)}") from None
+    except RecursionError:
+        raise ContentError(f"{label}: values nested too deeply (at most {B.NESTING} "
+                           "levels)") from None
+    except ValueError:  # an integer beyond Python's conversion limit (4,300 digits)
+        raise ContentError(f"{label}: a number too long (at most {B.DIGITS} digits)") from None
+    return checked_data(label, data)
+
+
+def checked_data(label: str, data: dict) -> dict:
+    """``data`` (a table file's, read as TOML) if every text in it, keys included, can be shown
+    as a save's text must (``bounds.shows``: no control characters or escape sequences) and is
+    not too long, every number has at most ``bounds.DIGITS`` digits, and nothing nests deeper
+    than ``bounds.NESTING``; else one ContentError line naming the file and where in it."""
+    stack: list[tuple[tuple[str, ...], Any]] = [((), data)]
+    while stack:
+        path, value = stack.pop()
+        if len(path) > B.NESTING:
+            raise ContentError(f"{label}: {_at(path[:3])}values nested too deeply (at most "
+                               f"{B.NESTING} levels)")
+        if isinstance(value, dict):
+            for key, item in value.items():
+                _check_text(label, path, key, B.NAME_LENGTH, "a name")
+                stack.append(((*path, key), item))
+        elif isinstance(value, list):
+            stack.extend(((*path, f"[{i}]"), item) for i, item in enumerate(value))
+        elif isinstance(value, str):
+            _check_text(label, path, value, B.TEXT_LENGTH, "text")
+        elif isinstance(value, int) and not isinstance(value, bool) \
+                and abs(value) >= 10 ** B.DIGITS:
+            raise ContentError(f"{label}: {_at(path)}a number too long (at most {B.DIGITS} "
+                               "digits)")
+    return data
+
+
+def _check_text(label: str, path: tuple[str, ...], text: str, most: int, what: str) -> None:
+    where = _at((*path, text) if what == "a name" and len(path) < 3 else path)
+    if not B.shows(text):
+        raise ContentError(f"{label}: {where}{what} holding characters that cannot be shown "
+                           f"(control characters, escape sequences): {_show(text)[:40]}")
+    if len(text) > most:
+        raise ContentError(f"{label}: {where}{what} longer than {most} characters")
+
+
+def _at(path: tuple[str, ...]) -> str:
+    """ "creature 'kobold': field 'description': " for a place in a table file."""
+    words = []
+    if len(path) >= 2:
+        words.append(f"{path[0]} {path[1]!r}")
+    elif path:
+        words.append(f"table {path[0]!r}")
+    if len(path) >= 3:
+        words.append(f"field {path[2]!r}")
+    return "".join(f"{w}: " for w in words)
 
 
 def parse_toml(path: Path) -> tuple[str, dict]:
@@ -274,7 +360,12 @@ def parse_toml(path: Path) -> tuple[str, dict]:
         raise ContentError(f"{label}: not UTF-8 text") from None
     except OSError as error:
         raise ContentError(f"{label}: cannot read: {_one_line(error.strerror)}") from None
-    return label, data
+    except RecursionError:
+        raise ContentError(f"{label}: values nested too deeply (at most {B.NESTING} "
+                           "levels)") from None
+    except ValueError:  # an integer beyond Python's conversion limit
+        raise ContentError(f"{label}: a number too long (at most {B.DIGITS} digits)") from None
+    return label, checked_data(label, data)
 
 
 def _entries(label: str, what: str, table: Mapping[str, Any],
@@ -321,10 +412,7 @@ def convert(value: Any, spec: Spec) -> Any:
     if spec.kind == "str":
         return _string(value, spec.choices)
     if spec.kind == "dice":
-        try:
-            return Dice.parse(_expect(value, str))
-        except ValueError as error:
-            raise _Bad(_one_line(error)) from None
+        return _dice(value)
     if spec.kind == "names":
         return _string_list(value, spec)
     if spec.kind == "ranks":
@@ -352,6 +440,20 @@ def _integer(value: Any, spec: Spec) -> int:
     return number
 
 
+def _dice(value: Any) -> Dice:
+    text = _expect(value, str)
+    try:
+        dice = Dice.parse(text)
+    except ValueError as error:
+        raise _Bad(_one_line(error)) from None
+    for number, bound, what in ((dice.count, B.DICE_COUNT, "dice"),
+                                (dice.sides, B.DICE_SIDES, "sides"),
+                                (dice.bonus, B.DICE_BONUS, "a bonus")):
+        if number not in bound:
+            raise _Bad(f"{text!r}: {what} from {bound.low} to {bound.high}, not {number}")
+    return dice
+
+
 def _bounds(spec: Spec) -> str:
     if spec.low is not None and spec.high is not None:
         return f" (must be {spec.low} to {spec.high})"
@@ -363,7 +465,7 @@ def _string(value: Any, choices: tuple[str, ...]) -> str:
     if not text.strip():
         raise _Bad("must not be empty (leave the field out instead)")
     if choices and text not in choices:
-        raise _Bad(f"{text!r} is not one of {_names(choices)}")
+        raise _Bad(f"{text!r} is not one of {_names(choices)}{suggestion(text, choices)}")
     return text
 
 
@@ -380,7 +482,8 @@ def _ranks(value: Any, spec: Spec) -> dict[str, int]:
     ranks = {}
     for name, rank in _expect(value, dict).items():
         if spec.choices and name not in spec.choices:
-            raise _Bad(f"{name!r} is not one of {_names(spec.choices)}")
+            raise _Bad(f"{name!r} is not one of {_names(spec.choices)}"
+                       f"{suggestion(name, spec.choices)}")
         try:
             ranks[name] = _integer(rank, spec)
         except _Bad as problem:
@@ -392,7 +495,7 @@ def _colour(value: Any) -> tuple[int, int, int]:
     channels = _expect(value, list)
     if len(channels) != 3:
         raise _Bad(f"expected [red, green, blue], not {len(channels)} numbers")
-    red, green, blue = (_integer(c, Spec("int", high=255)) for c in channels)
+    red, green, blue = (_integer(c, COLOUR) for c in channels)
     return red, green, blue
 
 
@@ -408,7 +511,8 @@ def _checked_weapon(weapon: Weapon, ammo_kinds: set[str], label: str) -> Weapon:
         if not weapon.ammo:
             raise fail("ammo", "a missile weapon needs the kind of ammunition it shoots")
         if weapon.ammo not in ammo_kinds:
-            raise fail("ammo", f"no [ammo] entry is of kind {weapon.ammo!r}")
+            raise fail("ammo", f"no [ammo] entry is of kind {weapon.ammo!r}"
+                               f"{suggestion(weapon.ammo, ammo_kinds)}")
         if weapon.range < 1:
             raise fail("range", "a missile weapon needs a range of at least 1 step")
     else:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.rules import bounds as B
 from game.rules.dice import Dice
 from game.rules.magic import ELEMENTS, MAX_RESIST
 from game.rules.profiles import MAGIC_KINDS
@@ -26,6 +27,7 @@ from .loader import (
     field_error,
     load_named,
     read_toml,
+    unknown,
 )
 
 MAGIC_FILE = "magic.toml"
@@ -94,39 +96,39 @@ class MagicTables:
 
 AFFIX_FIELDS = {
     "on": Spec("names", required=True, choices=AFFIX_ON),
-    "powers": Spec("ranks", required=True, low=-5, high=5, choices=MAGIC_KINDS),
+    "powers": Spec("ranks", required=True, bound=B.POWER, choices=MAGIC_KINDS, refers="power"),
     "description": Spec("str", required=True),
-    "depth": Spec("int", low=1, high=6),
-    "frequency": Spec("int"),
+    "depth": Spec("int", bound=B.DEPTH),
+    "frequency": Spec("int", bound=B.FREQUENCY),
     "prefix": Spec("bool"),
     "cursed": Spec("bool"),
 }
 CONSUMABLE_FIELDS = {
     "description": Spec("str", required=True),
     "effect": Spec("str", choices=POTION_EFFECTS + SCROLL_EFFECTS),
-    "spell": Spec("str"),
+    "spell": Spec("str", refers="spell"),
     "dice": Spec("dice"),
-    "duration": Spec("int"),
+    "duration": Spec("int", bound=B.DURATION),
     "charges": Spec("dice"),
-    "depth": Spec("int", low=1, high=6),
-    "frequency": Spec("int"),
-    "weight": Spec("int"),
+    "depth": Spec("int", bound=B.DEPTH),
+    "frequency": Spec("int", bound=B.FREQUENCY),
+    "weight": Spec("int", bound=B.WEIGHT),
     "known": Spec("bool"),
 }
 SPELL_FIELDS = {
-    "level": Spec("int", required=True, low=1, high=5),
-    "cost": Spec("int", required=True, low=1),
+    "level": Spec("int", required=True, bound=B.SPELL_LEVEL),
+    "cost": Spec("int", required=True, bound=B.SPELL_COST),
     "shape": Spec("str", required=True, choices=SHAPES),
     "effect": Spec("str", required=True, choices=EFFECTS),
     "description": Spec("str", required=True),
-    "element": Spec("str", choices=ELEMENTS),
+    "element": Spec("str", choices=ELEMENTS, refers="element"),
     "damage": Spec("dice"),
-    "range": Spec("int", high=20),
-    "radius": Spec("int", high=3),
-    "duration": Spec("int"),
-    "amount": Spec("int", high=10),
+    "range": Spec("int", bound=B.RANGE),
+    "radius": Spec("int", bound=B.RADIUS),
+    "duration": Spec("int", bound=B.DURATION),
+    "amount": Spec("int", bound=B.AMOUNT),
     "noun": Spec("str"),
-    "ticks": Spec("int", low=1),
+    "ticks": Spec("int", bound=B.TICKS),
 }
 
 
@@ -182,7 +184,7 @@ def _consumable(where: str, name: str, kind: str, f: dict[str, Any],
     if needs_spell != bool(item.spell):
         raise field_error(where, "spell", "a wand or a book names a spell, and only they do")
     if item.spell and item.spell not in spells:
-        raise field_error(where, "spell", f"unknown spell {item.spell!r}")
+        raise field_error(where, "spell", unknown("spell", item.spell, spells))
     effects = {"potion": POTION_EFFECTS, "scroll": SCROLL_EFFECTS}.get(kind, ())
     if bool(effects) != bool(item.effect) or (item.effect and item.effect not in effects):
         raise field_error(where, "effect", f"a {kind} " + (

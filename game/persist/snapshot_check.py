@@ -18,7 +18,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from game.content.catalog import Catalog
-from game.rules import levels, magic, stats, talents
+from game.rules import bounds, levels, magic, stats, talents
 from game.rules.quoting import quoted
 from game.world.core import state
 from game.world.core.engine import LOG_LIMIT, MAP_HEIGHT, MAP_WIDTH
@@ -29,13 +29,15 @@ from game.world.play.effects import ENDS as EFFECT_ENDS  # every timed effect bu
 from game.world.play.traps import TRAP_NAMES
 from game.world.play.wizard_actions import MAX_STAT, MIN_STAT, WIZARD_SPELL_POINTS
 
-MAX_TICKS = 10**9  # game time (0.1 s): over three years, beyond any game actually played
-MAX_COUNT = 10**6  # turns, hit points, counters, points: far beyond what play reaches
-MAX_ENTITIES = 10**6  # entity ids
+# The bounds of a save are the game's one table of bounds (game.rules.bounds), as are the
+# tables': a save holds nothing the tables could not give.
+MAX_TICKS = bounds.TIME.high  # game time (0.1 s)
+MAX_COUNT = bounds.COUNT.high  # turns, counters, points: far beyond what play reaches
+MAX_ENTITIES = bounds.ENTITIES.high  # entity ids
 LAG_TICKS = 100_000  # how far a creature's next turn may lie from now, on the player's level
-MAX_TEXT = 200  # a name, a cause of death
-MAX_LINE = 1000  # a log line
-MAX_ITEMS = 10_000  # entries in one list or dict field
+MAX_TEXT = bounds.SAVED_TEXT  # a name, a cause of death
+MAX_LINE = bounds.SAVED_LINE  # a log line
+MAX_ITEMS = bounds.SAVED_ITEMS  # entries in one list or dict field
 
 
 class BadSnapshot(ValueError):
@@ -118,7 +120,8 @@ FIELDS: dict[str, Rule] = {
     "Hero.rage": Rule(0, talents.RAGE_TICKS),
     "Hero.kills": Rule(1, MAX_COUNT, keys=lambda c: c.creatures),
     "Actor.next_tick": TICKS, "Actor.speed": Rule(bounds=_speeds),
-    "Health.hp": Rule(-MAX_COUNT, MAX_COUNT), "Health.max_hp": Rule(1, MAX_COUNT),
+    "Health.hp": Rule(bounds.HEALTH.low, bounds.HEALTH.high),
+    "Health.max_hp": Rule(1, bounds.HEALTH.high),
     **{f"Attributes.{stat}": Rule(bounds=_attributes)
        for stat in ("strength", "dexterity", "constitution", "willpower")},
     "Training.skills": Rule(0, stats.MAX_RANK, keys=fighters.skill_names),
@@ -181,7 +184,7 @@ def _text(value: Any, length: int, where: str) -> str:
         raise fail(where, f"should be text, not {type(value).__name__}")
     if len(value) > length:
         raise fail(where, f"is longer than {length} characters")
-    if not value.isprintable() or any(0xD800 <= ord(c) <= 0xDFFF for c in value):
+    if not bounds.shows(value):
         raise fail(where, "holds characters that cannot be shown")
     return value
 

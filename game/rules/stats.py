@@ -42,6 +42,12 @@ OTHER_SKILLS = (TUMBLE, STEALTH)
 TRAIN_HIT = 2  # a landed blow, a glance included
 TRAIN_MISS = 1
 
+# The manual's weapon skills: every weapon trains one of them (a table naming another is
+# refused, so a misspelt skill cannot silently leave a fighter's ranks unused).
+WEAPON_SKILLS = ("Daggers and knives", "Short blades", "Long blades", "Great blades", "Axes",
+                 "Maces and clubs", "Spears", "Polearms", "Staves", "Bows", "Crossbows", "Slings",
+                 "Thrown weapons")
+
 # Weapon skills whose rank adds to parry ("blades, spears, and staves").
 PARRY_SKILLS = frozenset({
     "Daggers and knives", "Short blades", "Long blades", "Great blades", "Spears", "Staves",

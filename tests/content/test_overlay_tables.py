@@ -31,7 +31,7 @@ def test_a_known_entry_changes_only_the_fields_it_gives(tough):
 def test_every_kind_of_entry_can_be_added(tmp_path):
     folder = write_overlay(tmp_path / "more", {
         "gear.toml": '[weapon."war pick"]\ndamage = "1d8"\nthreat_from = 21\nmultiplier = 3\n'
-                     'skill = "Axes and picks"\nheld = "main"\nnoun = "pick"\n'
+                     'skill = "Axes"\nheld = "main"\nnoun = "pick"\n'
                      'damage_types = ["piercing"]\n\n'
                      '[armour."bone plate"]\nslot = "body"\ndefence = 3\ncategory = "Armour"\n'
                      'protection = 2\n\n[armour."ring"]\nweight = 2\n',

@@ -54,7 +54,7 @@ def test_a_forged_snapshot_is_caught(sample, tmp_path):
     def change(data):
         player = data["snapshot"]["player"]
         row = next(r for r in data["snapshot"]["entities"] if r[0] == player)
-        row[1]["Health"]["hp"] = row[1]["Health"]["max_hp"] = 999
+        row[1]["Health"]["hp"] = row[1]["Health"]["max_hp"] = 300  # within bounds.HEALTH
         final = snapshot_hash(data["snapshot"])
         data["final_hash"] = data["checkpoints"][str(len(data["actions"]))] = final
 

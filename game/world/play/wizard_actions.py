@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from game.content.magic import Consumable
-from game.rules import levels, stats
+from game.rules import bounds, levels, stats
 from game.rules.messages import a_or_an
 from game.rules.names import closest
 from game.world.core import actions as A
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from game.world.core.engine import Engine
 
 STATS = ("strength", "dexterity", "constitution", "willpower")
-MIN_STAT, MAX_STAT = 1, 30  # what a wizard may set a stat to
+MIN_STAT, MAX_STAT = bounds.STAT.low, bounds.STAT.high  # what a wizard may set a stat to
 
 
 class WizardAction(A.Action):
