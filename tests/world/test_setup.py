@@ -29,7 +29,7 @@ from game.persist.savefile import (
 from game.persist.versions import EARLIER
 from game.rules import systems
 from game.world.core import actions as A
-from game.world.core.setup import Setup
+from game.world.core.setup import ALWAYS, UNLESS, Setup
 from game.world.game import Game
 
 MOD = Path(__file__).resolve().parents[2] / "mods" / "tough-kobolds"
@@ -59,6 +59,8 @@ def test_every_field_is_asked_for_at_a_value_that_is_not_its_default():
     """A new field of Setup fails here until it is given a value above: then every test of
     this file walks it through every path."""
     assert set(ASKED) == {f.name for f in fields(Setup)}
+    # and each is written: always (ALWAYS), or when not what its absence stands for (UNLESS)
+    assert sorted([*ALWAYS, *UNLESS]) == sorted(f.name for f in fields(Setup))
     for f in fields(Setup):
         if f.default is not MISSING:
             assert replace(SETUP, **{f.name: f.default}) != SETUP, f.name

@@ -4,9 +4,10 @@ The seed, the character, whether it began in wizard mode, the combat system and 
 of its rules, the auto-pickup option, the game version that began it (``made_by``) and the
 overlay (a mod) it is played under. The engine is made from one (``Engine(setup)``, kept as
 ``engine.setup``), and the save, the replay, the env's copies and the lab pass it whole: a new
-game option is one field here, written and read by ``to_json``/``from_json`` and, where the
-game's state holds it, ``in_state`` (``tests/world/test_setup.py`` walks every field through
-every path).
+game option is one field here, and its line in ``UNLESS`` (the value a save or state without it
+stands for: what every game before it played by), which ``to_json``, ``from_json``,
+``in_state``, ``of_state`` and ``differs`` all read; ``tests/world/test_setup.py`` walks every
+field through every path.
 
 Its JSON is the save's header fields as they always were (a field at its default is not
 written, so an older save reads as it did, and the state hash is unchanged):
@@ -30,8 +31,14 @@ from .rng import SEEDS
 
 # a save's header fields that are always written, and their JSON types (savefile checks them)
 SAVED = {"game_version": str, "seed": int, "character": str, "wizard": bool}
+ALWAYS = {"made_by": "game_version", "seed": "seed", "character": "character",
+           "wizard": "wizard"}  # each field's name in the header, where not its own
+# the fields written (in the header and the state alike, under their own names) only when not
+# the value their absence stands for: what every save and state before the field had
 RULES, AUTO_PICKUP, RULES_VERSION, CONTENT = "rules", "auto_pickup", "rules_version", "content"
-OPTIONAL = (RULES, AUTO_PICKUP, RULES_VERSION, CONTENT)  # written only when not the default
+UNLESS: dict[str, Any] = {RULES: systems.DEFAULT, RULES_VERSION: systems.FIRST_VERSION,
+                          AUTO_PICKUP: False, CONTENT: None}
+OPTIONAL = tuple(UNLESS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,17 +85,16 @@ class Setup:
     def to_json(self) -> dict[str, Any]:
         """The save's header fields for this setup, each optional one only when not its
         default (so a save is as it was before the field existed)."""
-        data: dict[str, Any] = {"game_version": self.made_by, "seed": self.seed,
-                                "character": self.character, "wizard": self.wizard}
-        if self.rules != systems.DEFAULT:
-            data[RULES] = self.rules
-        if self.auto_pickup:
-            data[AUTO_PICKUP] = True
-        if self.rules_version != systems.FIRST_VERSION:
-            data[RULES_VERSION] = self.rules_version
-        if self.content is not None:
+        data = {key: getattr(self, name) for name, key in ALWAYS.items()}
+        data.update(self._unless())
+        if self.content is not None:  # the overlay itself, which a save's loading lays again
             data[CONTENT] = {"name": self.content.name, "files": dict(self.content.files)}
         return data
+
+    def _unless(self) -> dict[str, Any]:
+        """The optional fields not at the value their absence stands for."""
+        return {name: getattr(self, name) for name, absent in UNLESS.items()
+                if getattr(self, name) != absent}
 
     @classmethod
     def from_json(cls, data: dict) -> Setup:
@@ -108,34 +114,29 @@ class Setup:
             if not isinstance(raw, dict) or set(raw) != {"name", "files"}:
                 raise ValueError("field 'content' should hold an overlay's name and files")
             content = overlay_from(raw["name"], raw["files"])  # a ContentError is a ValueError
-        return cls(data["seed"], data["character"], data["wizard"], rules,
-                   data.get(RULES_VERSION, systems.FIRST_VERSION),
-                   data.get(AUTO_PICKUP, False), data["game_version"], content)
+        return cls(**{name: data[key] for name, key in ALWAYS.items()},
+                   **{name: data.get(name, absent) for name, absent in UNLESS.items()
+                      if name != CONTENT}, content=content)
 
     # --- the game's state --------------------------------------------------------------
 
     def in_state(self) -> dict[str, Any]:
-        """What the game's state holds of its setup: the seed and character, and the rules,
-        auto-pickup, rules version and overlay (its digest) only when not the default (a
-        manual game's state and hash are as they always were)."""
-        data: dict[str, Any] = {"seed": self.seed, "character": self.character}
-        if self.rules != systems.DEFAULT:
-            data[RULES] = self.rules
-        if self.auto_pickup:
-            data[AUTO_PICKUP] = True
-        if self.rules_version != systems.FIRST_VERSION:
-            data[RULES_VERSION] = self.rules_version
+        """What the game's state holds of its setup: the seed and character, and the
+        optional fields only when not their default (a manual game's state and hash are as
+        they always were), the overlay as its digest."""
+        data = {"seed": self.seed, "character": self.character, **self._unless()}
         if self.content is not None:
             data[CONTENT] = self.content.digest
         return data
 
     @classmethod
     def of_state(cls, state: dict, **others: Any) -> Setup:
-        """The setup a game's state was played under, as far as the state tells it; the
-        rest (``made_by``, ``content``, ``wizard``) as given, else the defaults."""
-        return cls(state["seed"], state["character"], rules=state.get(RULES, systems.DEFAULT),
-                   rules_version=state.get(RULES_VERSION, systems.FIRST_VERSION),
-                   auto_pickup=state.get(AUTO_PICKUP, False), **others)
+        """The setup a game's state was played under, as far as the state tells it (not its
+        overlay: the state holds its digest); the rest (``made_by``, ``content``,
+        ``wizard``) as given, else the defaults."""
+        return cls(state["seed"], state["character"],
+                   **{name: state.get(name, absent) for name, absent in UNLESS.items()
+                      if name != CONTENT}, **others)
 
     def differs(self, state: dict, than: str = "its setup") -> str | None:
         """Where ``state`` (a game's state: a snapshot, a keyframe) disagrees with this
@@ -143,18 +144,19 @@ class Setup:
         "the save names"), or None. Values are compared with their class (``1`` is not
         ``true``)."""
         mine = self.in_state()
-        for key, words in _DIFFER:
+        for key in ("seed", "character", *UNLESS):
             theirs, ours = state.get(key), mine.get(key)
             if type(theirs) is not type(ours) or theirs != ours:
+                words = _DIFFER.get(key, f"was played with another {key} than {{than}}")
                 return words.format(than=than)
         return None
 
 
-_DIFFER = (
-    ("seed", "is of another game (another seed than {than})"),
-    ("character", "is of another game (another character than {than})"),
-    (RULES, "was played under other rules than {than}"),
-    (AUTO_PICKUP, "was played with another auto-pickup than {than}"),
-    (RULES_VERSION, "was played under another version of its rules than {than}"),
-    (CONTENT, "was played under another overlay than {than}"),
-)
+_DIFFER = {  # (a field not named here: "was played with another <its name> than ...")
+    "seed": "is of another game (another seed than {than})",
+    "character": "is of another game (another character than {than})",
+    RULES: "was played under other rules than {than}",
+    AUTO_PICKUP: "was played with another auto-pickup than {than}",
+    RULES_VERSION: "was played under another version of its rules than {than}",
+    CONTENT: "was played under another overlay than {than}",
+}
