@@ -9,6 +9,7 @@ import sys
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from game.rules.bounds import DIGITS, RUNS
 from game.rules.names import did_you_mean
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ def character_name(text: str) -> str:
     return " ".join(given(text).replace("-", " ").replace("_", " ").lower().split())
 
 
-MOST = 1_000_000  # turns, actions, rounds, seeds: beyond it a run would not end today
+MOST = RUNS.high  # turns, actions, rounds: beyond it a run would not end today
 
 
 def count(text: str) -> int:
@@ -44,7 +45,7 @@ def whole(least: int, most: int):
     """The argparse type of a whole number from ``least`` to ``most``."""
     def parse(text: str) -> int:
         try:
-            value = int(text) if len(text) <= 40 else least - 1
+            value = int(text) if len(text) <= DIGITS else least - 1
         except ValueError:
             value = least - 1
         if not least <= value <= most:
@@ -75,7 +76,7 @@ def seed(text: str) -> int:
     from game.world.core.rng import SEEDS  # imported late: --help should not load the world
 
     try:
-        value = int(text) if len(text) <= 40 else -1
+        value = int(text) if len(text) <= DIGITS else -1
     except ValueError:
         value = -1
     if value not in SEEDS:

@@ -25,7 +25,7 @@ from game.content.characters import character_specs
 from game.content.creatures import creature_specs
 from game.content.editions import catalog_for
 from game.content.overlay import Overlay
-from game.rules import profiles
+from game.rules import bounds, profiles
 from game.rules.names import did_you_mean
 from game.rules.systems.common import manual_defence, protection
 from game.wizard import scratch
@@ -35,6 +35,7 @@ from . import sweep
 
 ATTACKER, DEFENDER = "attacker", "defender"
 TOTALS = ("defence", "protection")  # set whatever they are made of, not a table's field
+TOTAL_BOUNDS = {"defence": bounds.TOTAL_DEFENCE, "protection": bounds.TOTAL_PROTECTION}
 MOST_POINTS = 201
 REASON = "set by the curve"  # the part that makes a total what the curve asks
 SYNTAX = "expected [attacker.|defender.]NAME=LOW..HIGH, e.g. defence=8..24"
@@ -95,7 +96,8 @@ def check(vary: Vary, name: str, catalog: Catalog) -> None:
     if vary.name not in names:
         raise BadVary(f"--vary: the tables give the {word} {name!r} no " + did_you_mean(
             "stat", vary.name, names).removeprefix("unknown "))
-    least, most = (0, None) if vary.name in TOTALS else \
+    bound = TOTAL_BOUNDS.get(vary.name)
+    least, most = (bound.low, bound.high) if bound is not None else \
         (specs[vary.name].low, specs[vary.name].high)
     if least is not None and vary.low < least:
         raise BadVary(f"--vary {vary.text()}: the {name}'s {vary.name} is at least {least}")

@@ -31,8 +31,8 @@ class Bound:
 
 # --- what the tables give ----------------------------------------------------------------
 
-HIT_POINTS = Bound(1, 200)  # a creature's: the toughest of the game's own has 60
-BASE_HP = Bound(1, 50)  # a starting character's, before Constitution and levels
+HIT_POINTS = Bound(1, 150)  # a creature's: the toughest of the game's own has 60
+BASE_HP = Bound(1, 30)  # a starting character's, before Constitution and levels (8 to 11)
 HP_PER_LEVEL = Bound(1, 20)  # a class's
 LEVEL = Bound(1, 10)  # a character level (game.rules.levels.MAX_LEVEL), a talent's
 STAT = Bound(1, 30)  # Strength, Dexterity, Constitution, Willpower: also what a wizard sets
@@ -65,9 +65,9 @@ SPELL_LEVEL = Bound(1, 5)
 SPELL_COST = Bound(1, 50)
 AMOUNT = Bound(0, 10)  # a spell's
 COLOUR = Bound(0, 255)  # each of red, green, blue
-DICE_COUNT = Bound(1, 20)  # "20d6": how many dice
-DICE_SIDES = Bound(1, 100)  # "1d100": how many sides
-DICE_BONUS = Bound(-50, 50)  # "1d8+2": the flat bonus
+DICE_COUNT = Bound(1, 10)  # "10d6": how many dice
+DICE_SIDES = Bound(1, 20)  # "1d20": how many sides
+DICE_BONUS = Bound(-20, 20)  # "1d8+2": the flat bonus
 
 # --- text --------------------------------------------------------------------------------
 
@@ -106,6 +106,8 @@ SAVED_ITEMS = 10_000  # entries in one list or dict field of a save
 # --- the tools' command lines ------------------------------------------------------------
 
 RUNS = Bound(1, 1_000_000)  # turns, actions, rounds, fights: beyond it a run would not end
+TOTAL_DEFENCE = Bound(0, 60)  # a fighter's Defence as the curve sets it (10 to 30 in play)
+TOTAL_PROTECTION = Bound(0, 40)  # its Protection (0 to 10 in play)
 
 BOUNDS: dict[str, Bound] = {name: value for name, value in globals().items()
                             if isinstance(value, Bound)}

@@ -144,7 +144,7 @@ def test_an_overlay_inside_a_save_is_checked_as_the_assets_are(tmp_path, tough):
         savefile.load(path)
     assert str(caught.value) == (
         f"{path}: the overlay 'tough' it was played under: tough/creatures.toml: creature "
-        "'kobold': field 'hit_points': 0 is below 1 (must be 1 to 200)")
+        "'kobold': field 'hit_points': 0 is below 1 (must be 1 to 150)")
 
 
 def test_the_wizards_inspector_and_simulator_use_the_games_tables(tough):
