@@ -10,11 +10,17 @@ import tempfile
 import pytest
 from hypothesis import settings
 
+from game.world.core import changes
 from game.world.core.fighter_cache import FighterCache
 
+# A component's list or dict is never changed in place (nothing would tell of it: the fighter
+# cache would hand out a Fighter gone stale): in the tests each one is held fixed, and a
+# change in place raises there and then, naming the component and the field
+# (game.world.core.changes.forbid_in_place). Play holds plain ones and pays nothing.
+changes.forbid_in_place()
+
 # Every Fighter the cache hands out unstamped (nothing told since: game.world.core.changes) is
-# stamped after all in the tests, and a stamp that differs fails there and then: a component's
-# list or dict changed in place, which nothing tells of, is found by any test that meets it.
+# stamped after all in the tests, and a stamp that differs fails there and then.
 FighterCache.VERIFY = True
 
 # The property tests draw the same examples on every run (a run of the suite passes or fails

@@ -13,7 +13,8 @@ from game.world.game import Game
 def carrying(game: Game, name: str, powers: Powers | None = None) -> int:
     game.use()
     item = game.create_item(name, powers=powers)
-    game.store.get(game.player, Inventory).items.append(item)
+    inventory = game.store.get(game.player, Inventory)
+    inventory.items = [*inventory.items, item]  # set anew (game.world.core.changes)
     return item
 
 

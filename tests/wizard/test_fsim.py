@@ -42,7 +42,8 @@ def test_the_build_of_a_game_under_way_is_copied_and_the_game_untouched():
     from game.world.game import Game
 
     game = Game(4)
-    game.component(game.player, Training).skills["Long blades"] = 8
+    training = game.component(game.player, Training)
+    training.skills = {**training.skills, "Long blades": 8}  # set anew (game.world.core.changes)
     before = game.state_hash()
     arena = Arena("player", "kobold", seed=1, build=game)
     you, _ = arena.sides()

@@ -13,8 +13,11 @@ from game.world.core.components import (
     Attributes,
     Effects,
     Hero,
+    Inventory,
     Item,
+    Knowledge,
     Named,
+    Spells,
     Stance,
     Supply,
     Training,
@@ -89,12 +92,12 @@ def test_a_stamp_reads_values_as_a_fighter_sees_them():
     engine = Game(5)
     me = engine.player
     training = engine.component(me, Training)
-    training.skills["Sword"] = 1
+    training.skills = {**training.skills, "Sword": 1}
     before = stamp(engine.store.table, me)
     kept = engine.fighter(me)
-    training.skills["Sword"] = 2
+    training.skills = {**training.skills, "Sword": 2}
     assert stamp(engine.store.table, me) != before
-    training.skills["Sword"] = True
+    training.skills = {**training.skills, "Sword": True}
     assert stamp(engine.store.table, me) == before
     assert engine.fighter(me) is kept and kept == fresh(engine, me)
     engine.close()
@@ -136,14 +139,71 @@ def test_every_component_tells_of_every_field_set_but_the_turn_by_turn_ones():
     engine.close()
 
 
-def test_a_list_changed_in_place_is_untold_and_the_check_finds_it():
-    """A component's lists and dicts are set anew, never changed in place: one changed in
-    place is not told, so the kept Fighter would be handed out, and ``Engine.check`` says so."""
+IN_PLACE = {  # each told list and dict of a component, changed in place each way
+    "Inventory.items append": lambda e: e.component(e.player, Inventory).items.append(1),
+    "Inventory.items [i] =": lambda e: e.component(e.player, Inventory).items.__setitem__(0, 1),
+    "Inventory.items sort": lambda e: e.component(e.player, Inventory).items.sort(),
+    "Training.skills [k] =": lambda e: e.component(e.player, Training).skills.__setitem__(
+        "Dagger", 4),
+    "Training.styles update": lambda e: e.component(e.player, Training).styles.update(
+        {"Dual": 1}),
+    "Hero.kills setdefault": lambda e: e.component(e.player, Hero).kills.setdefault("kobold", 1),
+    "Spells.known extend": lambda e: e.component(e.player, Spells).known.extend(["fire bolt"]),
+    "Effects.ticks clear": lambda e: e.component(e.player, Effects).ticks.clear(),
+    "Knowledge.kinds insert": lambda e: e.component(e.player, Knowledge).kinds.insert(0, "x"),
+}
+
+
+@pytest.mark.parametrize("how", sorted(IN_PLACE))
+def test_a_list_or_dict_changed_in_place_fails_the_test_where_it_is_changed(how):
+    """A component's lists and dicts are set anew, never changed in place (nothing would tell
+    of it, and the fighter cache would hand out a Fighter gone stale): in the tests every one
+    is held fixed (``changes.forbid_in_place``, from tests/conftest.py), so the change in
+    place itself raises, naming the component and the field; set anew, it is told."""
+    engine = Game(5)
+    me = engine.player
+    engine.set_component(me, Spells(["shield"], 3, 3))
+    engine.set_component(me, Effects({"haste": 3}))
+    engine.set_component(me, Knowledge(["potion of healing"]))
+    kept = engine.fighter(me)
+    with pytest.raises(changes.InPlace, match=f"^{how.split()[0]} changed in place"):
+        IN_PLACE[how](engine)
+    training = engine.component(me, Training)
+    training.skills = {**training.skills, "Dagger": 4}  # set anew: told, and a new Fighter
+    assert engine.fighter(me) is not kept and engine.fighter(me) == fresh(engine, me)
+    assert engine.check() == []
+    engine.close()
+
+
+def test_every_told_list_and_dict_is_held_fixed_in_the_tests():
+    """Every list or dict field a stamp reads (all but ``TURN_BY_TURN``'s) is held fixed, in
+    every component class, however it was set (made, set anew, restored from a save)."""
+    engine = Game(5)
+    restored = Game.from_state(engine.state())
+    for game in (engine, restored):
+        for _, comps in game.store.entities():
+            for kind, component in comps.items():
+                for f in dataclasses.fields(kind):
+                    value = getattr(component, f.name)
+                    if f.name in changes.TURN_BY_TURN.get(kind.__name__, ()):
+                        continue
+                    if isinstance(value, list | dict):
+                        assert isinstance(value, changes.FixedList | changes.FixedDict), \
+                            f"{kind.__name__}.{f.name}"
+    points = engine.component(engine.player, Training).points  # turn by turn: no stamp reads it
+    assert type(points) is dict
+    engine.close()
+    restored.close()
+
+
+def test_a_list_changed_in_place_past_the_guard_is_untold_and_the_check_finds_it():
+    """Changed in place all the same (a dict's own method, as play's plain dict would be), the
+    change is not told, so the kept Fighter would be handed out: ``Engine.check`` says so."""
     engine = Game(5)
     me = engine.player
     engine.fighter(me)
     assert engine.check() == []
-    engine.component(me, Training).skills["Long blades"] = 4  # in place: untold
+    dict.__setitem__(engine.component(me, Training).skills, "Long blades", 4)  # untold
     assert any("changed untold" in line for line in engine.check())
     engine.component(me, Training).skills = dict(engine.component(me, Training).skills)
     assert engine.fighter(me) == fresh(engine, me) and engine.check() == []

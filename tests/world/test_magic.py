@@ -48,10 +48,15 @@ def room(legend=None, character="dwarf warrior") -> Game:
 
 
 def equip(engine: Game, name: str, powers: Powers | None, slot: str) -> int:
-    item = engine.create_item(name, 1, None, powers)
+    item = carry(engine, engine.create_item(name, 1, None, powers))
+    setattr(engine.component(engine.player, Equipment), slot, item)
+    return item
+
+
+def carry(engine: Game, item: int) -> int:
+    """Into the player's pack as it is (no letter given, nothing stacked)."""
     inventory = engine.component(engine.player, Inventory)
     inventory.items = [*inventory.items, item]  # set anew: told (game.world.core.changes)
-    setattr(engine.component(engine.player, Equipment), slot, item)
     return item
 
 
@@ -130,7 +135,7 @@ def test_appearances_are_the_same_for_a_seed_and_differ_between_seeds():
 def test_an_unknown_potion_goes_by_its_appearance_until_drunk():
     engine = room()
     potion = engine.create_item("potion of speed")
-    engine.component(engine.player, Inventory).items.append(potion)
+    carry(engine, potion)
     word = knowledge.appearances(engine)["potion of speed"]
     assert engine.item_name(potion) == f"{word} potion"
     engine.submit(A.Quaff(potion))
@@ -220,13 +225,13 @@ def test_dazzle_lowers_the_blow_in_play_not_on_the_at_screen():
 def test_a_cursed_ring_stays_on_until_the_curse_is_lifted():
     engine = room()
     ring = engine.create_item("ring", 1, None, Powers(ego="of clumsiness", cursed=True))
-    engine.component(engine.player, Inventory).items.append(ring)
+    carry(engine, ring)
     engine.submit(A.Wear(ring))
     assert engine.component(ring, Powers).known
     assert isinstance(engine.submit(A.TakeOff(ring)), A.Impossible)
     assert isinstance(engine.submit(A.Drop(ring)), A.Impossible)
     scroll = engine.create_item("scroll of remove curse")
-    engine.component(engine.player, Inventory).items.append(scroll)
+    carry(engine, scroll)
     engine.submit(A.Read(scroll))
     assert isinstance(engine.submit(A.TakeOff(ring)), A.Done)
 
@@ -236,7 +241,7 @@ def test_a_scroll_of_identify_reads_on_the_chosen_item():
     sword = engine.component(engine.player, Equipment).main
     engine.set_component(sword, Powers(enchant=1))
     scroll = engine.create_item("scroll of identify")
-    engine.component(engine.player, Inventory).items.append(scroll)
+    carry(engine, scroll)
     engine.submit(A.Read(scroll, sword))
     assert engine.component(sword, Powers).known
     assert knowledge.kind_known(engine, "scroll of identify")
@@ -245,7 +250,7 @@ def test_a_scroll_of_identify_reads_on_the_chosen_item():
 def test_a_wand_casts_without_a_roll_and_spends_a_charge():
     engine = room()
     wand = engine.create_item("wand of frost", 1, None, Powers(charges=2))
-    engine.component(engine.player, Inventory).items.append(wand)
+    carry(engine, wand)
     kobold = engine.creatures_here()[0][0]
     engine.component(kobold, Health).hp = engine.component(kobold, Health).max_hp = 99
     engine.submit(A.Zap(wand, 4, 1))

@@ -31,7 +31,8 @@ OLD = "0.2.0"  # a game begun by the version before these rules
 def carrying(game: Game, name: str, powers: Powers | None = None) -> int:
     game.use()
     item = game.create_item(name, powers=powers)
-    game.store.get(game.player, Inventory).items.append(item)
+    inventory = game.store.get(game.player, Inventory)
+    inventory.items = [*inventory.items, item]  # set anew (game.world.core.changes)
     return item
 
 

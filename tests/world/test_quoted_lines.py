@@ -38,7 +38,8 @@ def lines_of(events) -> set[str]:
 def wear(game: Game, slot: str, name: str, powers: Powers | None = None) -> None:
     game.use()
     item = game.create_item(name, powers=powers)
-    game.store.get(game.player, Inventory).items.append(item)
+    inventory = game.store.get(game.player, Inventory)
+    inventory.items = [*inventory.items, item]  # set anew (game.world.core.changes)
     setattr(game.store.get(game.player, Equipment), slot, item)
 
 

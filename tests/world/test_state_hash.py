@@ -35,8 +35,11 @@ def _creature(engine: Game) -> int:
 
 CHANGES = {
     "hit points": lambda e: setattr(e.component(e.player, Health), "hp", 3),
-    "a rank, in place": lambda e: e.component(e.player, Training).skills.update({"Sword": 4}),
-    "a carried thing": lambda e: e.component(e.player, Inventory).items.append(999),
+    # in place, as the rule forbids (dict's and list's own methods, past the tests' guard,
+    # game.world.core.changes.forbid_in_place): the hash sees it all the same
+    "a rank, in place": lambda e: dict.update(e.component(e.player, Training).skills,
+                                              {"Sword": 4}),
+    "a carried thing": lambda e: list.append(e.component(e.player, Inventory).items, 999),
     "a colour": lambda e: setattr(e.component(e.player, Renderable), "colour", (1, 2, 3)),
     "an effect": lambda e: e.set_component(e.player, Effects({"haste": 3})),
     "a stream drawn from": lambda e: e.streams.loot.random(),
@@ -75,8 +78,9 @@ def test_one_is_not_taken_for_true():
 
 
 FLIPS = {  # a value inside a container turned to an equal one of another class, in place
-    "a list": lambda e: e.component(e.player, Inventory).items.__setitem__(0, True),
-    "a dict": lambda e: e.component(e.player, Training).skills.__setitem__("Sword", True),
+    # (past the tests' guard, as in CHANGES)
+    "a list": lambda e: list.__setitem__(e.component(e.player, Inventory).items, 0, True),
+    "a dict": lambda e: dict.__setitem__(e.component(e.player, Training).skills, "Sword", True),
     "a tuple": lambda e: setattr(e.component(e.player, Renderable), "colour", (True, 2, 3)),
 }
 
@@ -84,8 +88,10 @@ FLIPS = {  # a value inside a container turned to an equal one of another class,
 @pytest.mark.parametrize("what", sorted(FLIPS))
 def test_one_is_not_taken_for_true_inside_a_container(what):
     engine = Game(8)
-    engine.component(engine.player, Inventory).items[:1] = [1]
-    engine.component(engine.player, Training).skills["Sword"] = 1
+    inventory, training = engine.component(engine.player, Inventory), \
+        engine.component(engine.player, Training)
+    inventory.items = [1, *inventory.items[1:]]
+    training.skills = {**training.skills, "Sword": 1}
     engine.component(engine.player, Renderable).colour = (1, 2, 3)
     before = engine.state_hash()
     FLIPS[what](engine)
