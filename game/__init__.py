@@ -1,6 +1,6 @@
 """A terminal roguelike whose combat follows the combat manual to the letter."""
 
-RELEASES = ("0.1.0", "0.2.0", "0.3.0")
+RELEASES = ("0.1.0", "0.2.0", "0.3.0", "0.4.0")
 """Every version of the game, oldest first; the last is this one. A change of play or of the
 tables is a new version: one more name at the end (docs/architecture.md, "Versions")."""
 
