@@ -4,7 +4,6 @@ trap finds, whatever was picked up, dropped, made, destroyed or left on another 
 
 from __future__ import annotations
 
-import esper
 import pytest
 
 from game.world.core import actions as A
@@ -15,16 +14,16 @@ from game.world.play import traps
 
 def searched(engine: Game, kind: type, x: int, y: int) -> list[int]:
     engine.use()
-    return sorted(e for e, (_, p) in esper.get_components(kind, Position)
+    return sorted(e for e, (_, p) in engine.store.query(kind, Position)
                   if (p.x, p.y, p.depth) == (x, y, engine.depth))
 
 
 def check_level(engine: Game) -> int:
     """Compare every cell where an item or trap lies on this level, and the player's."""
     engine.use()
-    cells = {(p.x, p.y) for _, (_, p) in esper.get_components(Item, Position)
+    cells = {(p.x, p.y) for _, (_, p) in engine.store.query(Item, Position)
              if p.depth == engine.depth}
-    cells |= {(p.x, p.y) for _, (_, p) in esper.get_components(Trap, Position)
+    cells |= {(p.x, p.y) for _, (_, p) in engine.store.query(Trap, Position)
               if p.depth == engine.depth}
     pos = engine.position(engine.player)
     for x, y in cells | {(pos.x, pos.y)}:

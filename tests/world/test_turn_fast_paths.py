@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 
-import esper
 import pytest
 
 from game.rules import stats
@@ -113,7 +112,7 @@ def _slow(engine: Game, eid: int) -> list:
     while kept.next_tick <= engine.now and not engine.over:
         kept.next_tick += stats.VITALS_TICKS
         events += vitals._tick(engine, eid, kept, comps)
-        if not esper.entity_exists(eid):
+        if not engine.store.exists(eid):
             break
     return events
 
@@ -260,14 +259,14 @@ def test_the_schedule_gives_the_earliest_actor_turn_after_turn(engines):
     schedule = engine.schedule
     for turn in range(300):
         eid, comps = schedule.next_turn(1)
-        actors = [(a.next_tick, e) for e, (a, p) in esper.get_components(Actor, Position)
+        actors = [(a.next_tick, e) for e, (a, p) in engine.store.query(Actor, Position)
                   if p.depth == 1]
         assert (comps[Actor].next_tick, eid) == min(actors)
         mover = eid if rng.random() < 0.9 else engine.player
         engine.component(mover, Actor).next_tick += rng.choice((0, 30, 40, 60, 60, 90))
         if turn in (100, 200) and eid != engine.player:
             engine.delete(eid)
-    living = sorted(e for _, e in schedule.heap if esper.entity_exists(e))
+    living = sorted(e for _, e in schedule.heap if engine.store.exists(e))
     assert living == sorted(e for _, e in actors)  # one entry each: none queued twice
 
 
