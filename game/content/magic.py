@@ -115,6 +115,8 @@ CONSUMABLE_FIELDS = {
     "weight": Spec("int", bound=B.WEIGHT),
     "known": Spec("bool"),
 }
+APPEARANCE_FIELDS = {k: Spec("names") for k in ("potion", "scroll", "wand")}
+"""The words ("murky") an unknown potion, scroll or wand is seen as: free words, no names."""
 SPELL_FIELDS = {
     "level": Spec("int", required=True, bound=B.SPELL_LEVEL),
     "cost": Spec("int", required=True, bound=B.SPELL_COST),
@@ -163,7 +165,7 @@ def load_magic(spells: dict[str, Spell], path: Path | Source | None = None) -> M
         for name, f in check_entries(label, kind, data.get(kind, {}), CONSUMABLE_FIELDS):
             consumables[name] = _consumable(entry_where(label, kind, name), name, kind, f, spells)
     words = check_entries(label, "appearances", {"words": data["appearances"]},
-                          {k: Spec("names") for k in ("potion", "scroll", "wand")})[0][1]
+                          APPEARANCE_FIELDS)[0][1]
     for kind, names in words.items():
         unknown = [c for c in consumables.values() if c.kind == kind and not c.known]
         if len(names) < len(unknown):

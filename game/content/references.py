@@ -24,6 +24,7 @@ from .heroes import CLASSES_FILE, RACE_SPECS, RACES_FILE, class_specs
 from .loader import AMMO_FIELDS, ARMOUR_FIELDS, ARMOUR_FILE, WEAPON_FIELDS, WEAPONS_FILE, Spec
 from .magic import (
     AFFIX_FIELDS,
+    APPEARANCE_FIELDS,
     CONSUMABLE_FIELDS,
     CONSUMABLE_KINDS,
     MAGIC_FILE,
@@ -60,6 +61,7 @@ def tables(armoury: Armoury, spells: tuple[str, ...] = ()) -> tuple[Table, ...]:
         Table(SPELLS_FILE, "spell", SPELL_FIELDS),
         Table(MAGIC_FILE, "affix", AFFIX_FIELDS),
         *(Table(MAGIC_FILE, kind, CONSUMABLE_FIELDS) for kind in CONSUMABLE_KINDS),
+        Table(MAGIC_FILE, "appearances", APPEARANCE_FIELDS),  # one entry, "words"
         Table(FEUDS_FILE, "feud", FEUD_FIELDS),
     )
 
