@@ -149,7 +149,7 @@ FIELDS: dict[str, Rule] = {
     "Spells.known": Rule(names=lambda c: c.magic.spells), "Spells.points": COUNT,
     "Spells.max_points": Rule(bounds=_max_spell_points),
     "Effects.ticks": Rule(0, MAX_COUNT, keys=_effects),
-    "Knowledge.kinds": LABEL,
+    "Knowledge.kinds": LABEL, "Choosing.identify": Rule(1, MAX_COUNT),
     "Reactions.round_start": TICKS, "Reactions.count": COUNT,
 }
 AT_MOST = {"Health": ("hp", "max_hp"), "Stance": ("stamina", "max_stamina"),

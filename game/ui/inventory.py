@@ -12,7 +12,7 @@ from game.rules.items import Armour, Weapon
 from game.world.core import actions as A
 from game.world.core.components import Health
 from game.world.game import Game
-from game.world.play import choices
+from game.world.play import choices, knowledge
 
 from . import describe
 from .menus import Entry, MenuScreen
@@ -135,7 +135,7 @@ def examine(session: Session, item: int) -> MenuScreen:
                                   in_use=engine.equipped_slot(item) is not None,
                                   thrower=thrower, rules=engine.rules)
     lines.append(f"Weight {describe.pounds(describe.weight_tenths(engine, item))}")
-    text = getattr(data, "description", "")
+    text = knowledge.description(engine, item)  # what the player knows of it, no more
     if text:
         lines.append(text)
     return MenuScreen(engine.item_name(item), [Entry(line, key=" ") for line in lines])

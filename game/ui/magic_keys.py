@@ -17,6 +17,10 @@ from .target import TargetScreen
 
 
 def read(session: Session) -> Step:
+    """Read what? Or, while a scroll of identify read unknown waits for its choice, that."""
+    owed = _owed(session)
+    if owed is not None:
+        return Push(owed)
     items = choices.fitting(session.engine, "read")
     if not items:
         session.notice = "You have nothing to read."
@@ -38,7 +42,23 @@ def _read(session: Session, item: int) -> Step:
             return POP
         return Replace(MenuScreen("Identify what?", _entries(session, unknown), pick))
     session.act(A.Read(item))
-    return POP
+    owed = _owed(session)
+    return POP if owed is None else Replace(owed)
+
+
+def _owed(session: Session) -> MenuScreen | None:
+    """The choice a scroll of identify read unknown left (``choices.owed_identify``): a menu
+    of the unknown things carried, each choice an ``A.Identify``; Esc leaves it for later
+    (``r`` asks again)."""
+    unknown = choices.owed_identify(session.engine)
+    if not unknown:
+        return None
+
+    def pick(target: int) -> Step:
+        session.act(A.Identify(target))
+        return POP
+    return MenuScreen("Identify what? (Esc: later, r to choose)", _entries(session, unknown),
+                      pick)
 
 
 def zap(session: Session) -> Step:

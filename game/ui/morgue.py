@@ -15,7 +15,7 @@ from game.world.core.components import (
     Training,
 )
 from game.world.game import Game
-from game.world.play import progress, stacks
+from game.world.play import knowledge, progress, stacks
 
 from . import describe
 from .view import seen_sprites, seen_terrain
@@ -41,7 +41,7 @@ def morgue_text(engine: Game, score: int | None = None) -> str:
     stats = engine.store.get(me, Attributes)
     lines += ["Stats", f"  Strength {stats.strength}  Dexterity {stats.dexterity}  "
               f"Constitution {stats.constitution}  Willpower {stats.willpower}", ""]
-    lines += ["Equipment"] + [f"  {slot:<8} {engine.item_name(item)}"
+    lines += ["Equipment"] + [f"  {slot:<8} {engine.item_name(item)}{truth_note(engine, item)}"
                               for slot, item in engine.store.get(me, Equipment).slots().items()
                               if item is not None] + [""]
     lines += ["Inventory"] + inventory_lines(engine) + [""]
@@ -75,7 +75,15 @@ def inventory_lines(engine: Game) -> list[str]:
     """Everything carried, by letter, where it was held or worn."""
     items = stacks.by_letter(engine.store, engine.inventory())
     return [f"  {engine.store.get(i, Item).letter}) {describe.item_label(engine, i)}"
-            for i in items] or ["  nothing"]
+            f"{truth_note(engine, i)}" for i in items] or ["  nothing"]
+
+
+def truth_note(engine: Game, item: int) -> str:
+    """ " (unknown: potion of curing)": the morgue tells at the end what a thing the player
+    never learnt really was, as DCSS's dump does (nothing for a thing known)."""
+    if knowledge.known(engine, item):
+        return ""
+    return f" (unknown: {knowledge.truth(engine, item)})"
 
 
 def spell_lines(engine: Game) -> list[str]:

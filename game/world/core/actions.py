@@ -198,11 +198,21 @@ class Quiver(Action):
 @dataclass(frozen=True, slots=True)
 class Read(Action):
     """Read a scroll or a book; ``target`` is the item a scroll of identify is read on
-    (0: the first unknown thing carried)."""
+    (0: none chosen. Before game 0.4.0 the first unknown thing carried; from 0.4.0 the one
+    unknown thing, or with several the player chooses after reading: ``Identify``)."""
 
     tag: ClassVar[str] = "read"
     item: int
     target: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Identify(Action):
+    """Name the carried thing a scroll of identify, read unknown, left the player to choose
+    (game 0.4.0 on: ``Choosing``); takes no time of its own, the reading took it."""
+
+    tag: ClassVar[str] = "identify"
+    target: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -194,6 +194,14 @@ class Knowledge:
 
 
 @dataclass(slots=True)
+class Choosing:
+    """A choice the player owes the game: ``identify`` things to name, after a scroll of
+    identify read unknown found several things unknown (game 0.4.0 on). Only while owed."""
+
+    identify: int = 1
+
+
+@dataclass(slots=True)
 class Reactions:
     """How often a fighter has reacted (dodged or fought back) in the round that began at
     ``round_start`` (coc's rounds, ``game.world.play.rounds``); only coc games have it."""

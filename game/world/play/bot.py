@@ -100,10 +100,10 @@ class Bot:
     # --- the policy, in order of urgency -----------------------------------------------
 
     def _decide(self) -> A.Action:
-        for rule in (self._heal, self._escape, self._rage, self._cast, self._zap, self._fight,
-                     self._shoot, self._throw, self._quiver, self._equip, self._unload,
-                     self._pick_up, self._rest, self._read, self._go_home, self._hunt,
-                     self._fetch, self._descend, self._explore):
+        for rule in (self._identify, self._heal, self._escape, self._rage, self._cast,
+                     self._zap, self._fight, self._shoot, self._throw, self._quiver,
+                     self._equip, self._unload, self._pick_up, self._rest, self._read,
+                     self._go_home, self._hunt, self._fetch, self._descend, self._explore):
             action = rule()
             if action is not None:
                 return action
@@ -160,6 +160,10 @@ class Bot:
 
     def _read(self) -> A.Action | None:
         return bot_means.read(self.engine)
+
+    def _identify(self) -> A.Action | None:
+        """A choice owed takes no time: made first."""
+        return bot_means.identify(self.engine)
 
     def _shoot(self) -> A.Action | None:
         """A creature in view, in range and in the line of fire (nothing in the way): shoot

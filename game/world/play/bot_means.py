@@ -18,7 +18,7 @@ from game.rules.items import Weapon
 from game.world.core import actions as A
 from game.world.core.components import Creature, Health, Item, Powers, Spells, Stance
 
-from . import effects, knowledge, lines, progress, spells
+from . import choices, effects, knowledge, lines, progress, spells
 
 if TYPE_CHECKING:
     from game.rules.spells import Spell
@@ -204,6 +204,16 @@ def read(engine: Engine) -> A.Read | None:
         elif not known or data.effect in SAFE_SCROLLS:
             return A.Read(item)
     return None
+
+
+def identify(engine: Engine) -> A.Identify | None:
+    """The choice a scroll of identify left (``choices.owed_identify``): what is worn or
+    held first, then the first unknown thing in the pack."""
+    owed = choices.owed_identify(engine)
+    if not owed:
+        return None
+    owed.sort(key=lambda item: engine.equipped_slot(item) is None)
+    return A.Identify(owed[0])
 
 
 def escape_scroll(engine: Engine) -> A.Read | None:

@@ -18,9 +18,9 @@ from game.content.magic import Consumable
 from game.rules import profiles, stats, talents
 from game.rules.items import THROWN_ONLY, Ammo, Armour, Weapon
 from game.world.core import actions as A
-from game.world.core.components import Equipment, Item, Stance
+from game.world.core.components import Choosing, Equipment, Item, Stance
 
-from . import fighters, knowledge, lines, progress
+from . import consumables, fighters, knowledge, lines, progress
 from .player_actions import NO_SHIELD, NO_VITAL, TOO_TIRED_FOR_VITAL
 
 if TYPE_CHECKING:
@@ -202,8 +202,20 @@ def fitting(engine: Engine, command: str) -> list[int]:
 
 def identify_targets(engine: Engine, item: int) -> list[int]:
     """What reading ``item`` asks to choose from: for a scroll known to be identify, the other
-    carried things not known yet; otherwise nothing (it is read at once)."""
+    carried things not known yet (from game 0.4.0 only when there are several: the one is
+    identified without asking); otherwise nothing (it is read at once)."""
     data = item_data(engine, item)
     if getattr(data, "effect", None) != "identify" or not knowledge.kind_known(engine, data.name):
         return []
-    return [i for i in engine.inventory() if i != item and not knowledge.known(engine, i)]
+    unknown = [i for i in consumables.unknown_carried(engine) if i != item]
+    if len(unknown) < 2 and engine.since(consumables.IDENTIFY_CHOSEN):
+        return []
+    return unknown
+
+
+def owed_identify(engine: Engine) -> list[int]:
+    """What the player must choose among now (``A.Identify``): the unknown things carried,
+    while a scroll of identify read unknown waits for the choice; else nothing."""
+    if engine.component(engine.player, Choosing) is None:
+        return []
+    return consumables.unknown_carried(engine)

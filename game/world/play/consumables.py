@@ -14,7 +14,16 @@ from game.rules import stats
 from game.rules.magic import MAX_ENCHANT
 from game.rules.messages import a_or_an
 from game.world.core import actions as A
-from game.world.core.components import Effects, Equipment, Health, Item, Powers, Spells, Vitals
+from game.world.core.components import (
+    Choosing,
+    Effects,
+    Equipment,
+    Health,
+    Item,
+    Powers,
+    Spells,
+    Vitals,
+)
 from game.world.core.events import Event, Message
 
 from . import belongings, knowledge, lines, spells
@@ -112,13 +121,18 @@ def read(engine: Engine, action: A.Read) -> A.Result:
     if action.target and not belongings.owned(engine, action.target):
         return A.Impossible("You do not have that.")
     belongings.consume(engine, action.item)
-    events = _scroll(engine, data, action.target) + _learnt(engine, action.item, data)
+    if engine.since(IDENTIFY_CHOSEN):  # what it was first, then what it did
+        events = _learnt(engine, action.item, data) + _scroll(engine, data, action.target)
+    else:
+        events = _scroll(engine, data, action.target) + _learnt(engine, action.item, data)
     return A.Done(tuple(events), stats.STEP_TICKS)
 
 
 def _scroll(engine: Engine, data: Consumable, target: int) -> list[Event]:
     effect = data.effect
     if effect == "identify":
+        if engine.since(IDENTIFY_CHOSEN):
+            return identify_chosen(engine, target)
         return identify_one(engine, target)
     if effect == "teleport":
         return teleport(engine)
@@ -137,12 +151,69 @@ def _scroll(engine: Engine, data: Consumable, target: int) -> list[Event]:
     return [Message("An image of your surroundings forms in your mind.", "good")]
 
 
+IDENTIFY_CHOSEN = "0.4.0"
+"""From this game version (``Engine.since``) a scroll read says what it was before what it
+did ("It was a scroll of identify." before "It is a +1 long sword."), and a scroll of
+identify read while several carried things are unknown lets the player choose one
+(``Choosing``, then ``A.Identify``) instead of naming the first. A game begun earlier reads
+as it was played (``identify_one``)."""
+
+CHOOSE_LINE = "Choose what to identify."
+EVERYTHING_KNOWN = "You feel you know everything you carry."
+
+
+def unknown_carried(engine: Engine) -> list[int]:
+    """The carried things not known for what they are, in pack order: what a scroll of
+    identify may name."""
+    return [i for i in engine.inventory() if not knowledge.known(engine, i)]
+
+
+def identify_chosen(engine: Engine, target: int) -> list[Event]:
+    """The chosen ``target`` if it is unknown; else the one unknown thing carried; with
+    several and none chosen, the choice is owed (``Choosing``: ``A.Identify`` makes it)."""
+    unknown = unknown_carried(engine)
+    if target not in unknown:
+        if not unknown:
+            return [Message(EVERYTHING_KNOWN)]
+        if len(unknown) > 1:
+            owed = engine.component(engine.player, Choosing)
+            if owed is None:
+                engine.set_component(engine.player, Choosing())
+            else:
+                owed.identify += 1
+            return [Message(CHOOSE_LINE)]
+        target = unknown[0]
+    return _named(engine, target)
+
+
+def _named(engine: Engine, target: int) -> list[Event]:
+    knowledge.identify(engine, target)
+    return [Message(f"It is {a_or_an(knowledge.base_name(engine, target))}.", "good")]
+
+
+def identify(engine: Engine, action: A.Identify) -> A.Result:
+    """The choice a scroll of identify left: name one unknown thing carried."""
+    owed = engine.component(engine.player, Choosing)
+    if owed is None or not engine.since(IDENTIFY_CHOSEN):
+        return A.Impossible("You have nothing to identify now.")
+    if not belongings.owned(engine, action.target):
+        return A.Impossible("You do not have that.")
+    if knowledge.known(engine, action.target):
+        return A.Impossible("You know that already: choose something you do not.")
+    if owed.identify > 1:
+        owed.identify -= 1
+    else:
+        engine.store.remove(engine.player, Choosing)
+    return A.Done(tuple(_named(engine, action.target)), 0)
+
+
 def identify_one(engine: Engine, target: int) -> list[Event]:
-    """Know everything of ``target``, or of the first unknown thing carried."""
+    """Know everything of ``target``, or of the first unknown thing carried (before game
+    0.4.0: ``IDENTIFY_CHOSEN``)."""
     if not target:
         target = next((i for i in engine.inventory() if not knowledge.known(engine, i)), 0)
     if not target:
-        return [Message("You feel you know everything you carry.")]
+        return [Message(EVERYTHING_KNOWN)]
     knowledge.identify(engine, target)
     return [Message(f"It is {a_or_an(knowledge.base_name(engine, target))}.", "good")]
 

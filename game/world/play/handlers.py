@@ -21,5 +21,6 @@ HANDLERS: dict[str, Callable[[Engine, Any], A.Result]] = {
     "pickup": belongings.pickup, "drop": belongings.drop, "wield": belongings.wield,
     "wear": belongings.wear, "takeoff": belongings.takeoff, "quaff": consumables.quaff,
     "quiver": belongings.quiver,
-    "read": consumables.read, "zap": consumables.zap, "cast": consumables.cast,
+    "read": consumables.read, "identify": consumables.identify, "zap": consumables.zap,
+    "cast": consumables.cast,
 }

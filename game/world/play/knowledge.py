@@ -1,6 +1,11 @@
 """What the player knows of magic: which items' powers are identified, which kinds of potion,
 scroll and wand are learnt, and the appearances unknown kinds go by ("a murky potion").
 
+This is the one place that decides what the player is told about a thing: its name
+(``display_name``, ``base_name``) and its words (``description``). Every screen, the env's
+observations and the log name things through it; only the wizard's screens (in wizard mode)
+and the morgue's "it was" (the truth told at the end) read the tables' own names.
+
 Appearances are shuffled from the game's seed by a stream of their own, so they are the same
 for the whole game, in replays too, and need no saving. An item's unknown powers still count
 in every roll; only the names, the inventory and the @ screen wait for them to be known.
@@ -12,6 +17,7 @@ import random
 from typing import TYPE_CHECKING
 
 from game.content.magic import Consumable
+from game.rules.items import Armour
 from game.rules.messages import a_or_an
 from game.world.core.components import Equipment, Item, Knowledge, Powers
 from game.world.core.events import Event, Message
@@ -112,6 +118,51 @@ def base_name(engine: Engine, item: int) -> str:
         return name
     text = magic_items.full_name(engine.catalog, name, powers)
     return f"{text} (cursed)" if powers.cursed else text
+
+
+UNKNOWN_LINES = {
+    "potion": "An unknown potion: drink it to learn what it is.",
+    "scroll": "An unknown scroll: read it to learn what it is.",
+    "wand": "An unknown wand: zap it to learn what it is.",
+    "book": "An unknown book: read it to learn what it teaches.",
+}
+"""The line an unknown kind of consumable is described by, in place of its table's."""
+UNKNOWN_JEWEL = {"ring": "An unknown ring: wear it a while, or identify it, to learn its magic.",
+                 "neck": "An unknown amulet: wear it a while, or identify it, to learn its "
+                         "magic."}
+"""A ring or an amulet is always magic, so saying it is unknown tells nothing new."""
+
+
+def description(engine: Engine, item: int) -> str:
+    """The words about a thing as the player knows it: an unknown kind's line (never its
+    table's description), a known kind's own; a weapon's or a piece's own words, and its
+    affix's once its powers are known (an unknown ring's or amulet's line till then)."""
+    name = engine.store.get(item, Item).name
+    data = engine.catalog.lookup(name)
+    if isinstance(data, Consumable):
+        return data.description if kind_known(engine, name) else UNKNOWN_LINES[data.kind]
+    words = [getattr(data, "description", "")]
+    powers = engine.component(item, Powers)
+    if powers is not None and powers.known:
+        affix = engine.catalog.magic.affixes.get(powers.ego)
+        words.append(affix.description if affix is not None else "")
+    elif isinstance(data, Armour) and data.slot in UNKNOWN_JEWEL:
+        words.append(UNKNOWN_JEWEL[data.slot])
+    return " ".join(w for w in words if w)
+
+
+def truth(engine: Engine, item: int) -> str:
+    """What a thing really is, whatever the player knows ("potion of curing", "+1 long sword
+    of slaying (cursed)"): for the morgue, where the truth is told at the end."""
+    name = engine.store.get(item, Item).name
+    powers = engine.component(item, Powers)
+    data = engine.catalog.lookup(name)
+    if isinstance(data, Consumable):
+        if data.kind == "wand" and powers is not None:
+            return f"{name} ({powers.charges} charges)"
+        return name
+    text = magic_items.full_name(engine.catalog, name, powers)
+    return f"{text} (cursed)" if powers is not None and powers.cursed else text
 
 
 def display_name(engine: Engine, item: int) -> str:
