@@ -66,23 +66,23 @@ def _explored(session: Session) -> Step:
     if travel.step_toward(engine, [stairs]) is None:
         session.notice = f"{said} You know no way to the stairs down (>)."
         return STAY
-    if far:  # the whole of it below the map (wrapped), its first words in the box
-        session.notice = said
+    session.notice = said  # in the log too (when partly explored the whole of it, wrapped)
     return Push(StairsOffer(session, f"{said.split(':')[0].removesuffix('.')}. "
                                      "Travel to the stairs down (>)? (y/n)"))
 
 
 class StairsOffer(ConfirmScreen):
     """"Done exploring. Travel to the stairs down (>)? (y/n)": y (or >, or Enter) travels
-    there; any other key does not."""
+    there; n or Escape does not; no other key answers (o again is not a no)."""
+
+    YES_KEYS = ("y", "Y", ">", "enter")
 
     def __init__(self, session: Session, question: str) -> None:
         super().__init__(question, POP)
         self.session = session
 
-    def handle_key(self, key: str) -> Step:
-        if key in ("y", "Y", ">", "enter"):
-            to_stairs(self.session, down=True)
+    def yes(self) -> Step:
+        to_stairs(self.session, down=True)
         return POP
 
 

@@ -91,8 +91,8 @@ class PathPrompt(TextPrompt):
 
 
 class ReplaceQuestion(ConfirmScreen):
-    """The typed file exists (another game's save, perhaps): replace it only on ``y``; any
-    other key goes back to the prompt with the name still typed."""
+    """The typed file exists (another game's save, perhaps): replace it only on ``y``; n or
+    Escape goes back to the prompt with the name still typed; no other key answers."""
 
     leaving = True
 
@@ -100,8 +100,9 @@ class ReplaceQuestion(ConfirmScreen):
         super().__init__(f"{typed[:50]} exists. Replace it? (y/n)", QUIT)
         self.prompt, self.typed = prompt, typed
 
-    def handle_key(self, key: str) -> Step:
-        if key in ("y", "Y"):
-            self.prompt.failed.save_as(self.typed)
-            return QUIT
+    def yes(self) -> Step:
+        self.prompt.failed.save_as(self.typed)
+        return QUIT
+
+    def no(self) -> Step:
         return Replace(self.prompt)
