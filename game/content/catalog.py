@@ -44,10 +44,10 @@ from .magic import (
     load_magic,
     load_spells,
 )
-from .misc import GOAL_ITEM, HEALING_POTION, MISC_ITEMS, MiscItem
+from .misc import GOAL_ITEM, HEALING_POTION, MISC_FILE, MiscItem, load_misc
 from .overlay import Overlay
 
-__all__ = ["GOAL_ITEM", "HEALING_POTION", "MISC_ITEMS", "Catalog", "MiscItem", "build_catalog",
+__all__ = ["GOAL_ITEM", "HEALING_POTION", "Catalog", "MiscItem", "build_catalog",
            "load_catalog"]
 
 
@@ -148,8 +148,8 @@ def laid_tables(assets_dir: Path | None, laid: tuple[Overlay, ...],
 
 
 FILES = (WEAPONS_FILE, ARMOUR_FILE, WEARABLES_FILE, CREATURES_FILE, CHARACTERS_FILE,
-         RACES_FILE, CLASSES_FILE, SPELLS_FILE, MAGIC_FILE, FEUDS_FILE)
-_GAMES_OWN = (RACES_FILE, CLASSES_FILE, FEUDS_FILE)  # the game's, for a folder without them
+         RACES_FILE, CLASSES_FILE, SPELLS_FILE, MAGIC_FILE, FEUDS_FILE, MISC_FILE)
+_GAMES_OWN = (RACES_FILE, CLASSES_FILE, FEUDS_FILE, MISC_FILE)  # the game's, where a folder lacks
 
 
 def _paths(assets_dir: Path | None) -> dict[str, Path]:
@@ -167,12 +167,14 @@ def _catalog(tables: dict[str, Source], overlay: Overlay | None) -> Catalog:
     armoury = Armoury(weapons=weapons, ammo=ammo, armour=armour)
     spells = load_spells(tables[SPELLS_FILE])
     races = load_races(tables[RACES_FILE])
-    classes = load_classes(armoury, tables[CLASSES_FILE], tuple(spells))
-    ready = load_characters(armoury, tables[CHARACTERS_FILE])
+    misc = load_misc(tables[MISC_FILE])
+    kit = frozenset(name for name, item in misc.items() if not item.goal)
+    classes = load_classes(armoury, tables[CLASSES_FILE], tuple(spells), kit)
+    ready = load_characters(armoury, tables[CHARACTERS_FILE], kit)
     creatures = load_creatures(armoury, tables[CREATURES_FILE], spells)
     characters = all_characters(ready, races, classes,
                                 Label(tables[CHARACTERS_FILE].label,
                                       tables[CHARACTERS_FILE].origins))
-    return Catalog(armoury, creatures, characters, dict(MISC_ITEMS),
+    return Catalog(armoury, creatures, characters, misc,
                    load_magic(spells, tables[MAGIC_FILE]), races, classes,
                    load_feuds(creatures, tables[FEUDS_FILE]), overlay=overlay)

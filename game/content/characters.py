@@ -20,12 +20,9 @@ from game.rules.profiles import Fighter
 
 from .creatures import gear_specs, resolve_gear
 from .loader import ASSETS_DIR, Source, Spec, field_error, load_named, unknown
-from .misc import MISC_ITEMS
+from .misc import kit_items
 
 CHARACTERS_FILE = "characters.toml"
-
-ITEM_NAMES = frozenset(name for name, item in MISC_ITEMS.items() if not item.goal)
-"""Inventory items that are not the armoury's weapons, ammunition or armour."""
 
 HP_PER_CON_MODIFIER = 2
 
@@ -88,24 +85,29 @@ def character_specs(armoury: Armoury) -> dict[str, Spec]:
     }
 
 
-def load_characters(armoury: Armoury,
-                    path: Path | Source | None = None) -> dict[str, CharacterKind]:
+def load_characters(armoury: Armoury, path: Path | Source | None = None,
+                    kit: frozenset[str] | None = None) -> dict[str, CharacterKind]:
     """Every starting build of ``path`` (default ``assets/characters.toml``), keyed by name in
-    file order."""
+    file order. ``kit``: the misc things a character may carry (default the game's own)."""
     return load_named(ASSETS_DIR / CHARACTERS_FILE if path is None else path, "character",
                       character_specs(armoury),
-                      lambda where, name, fields: _character(armoury, where, name, fields))
+                      lambda where, name, fields: _character(armoury, where, name, fields, kit))
 
 
-def _character(armoury: Armoury, where: str, name: str, fields: dict[str, Any]) -> CharacterKind:
+def _character(armoury: Armoury, where: str, name: str, fields: dict[str, Any],
+               kit: frozenset[str] | None) -> CharacterKind:
     resolve_gear(armoury, where, fields, "main_hand")
-    check_inventory(armoury, where, fields)
+    check_inventory(armoury, where, fields, kit)
     fields["class_"] = fields.pop("class")
     return CharacterKind(name=name, ready=True, **fields)
 
 
-def check_inventory(armoury: Armoury, where: str, fields: dict[str, Any]) -> None:
-    known = ITEM_NAMES.union(armoury.weapons, armoury.armour, armoury.ammo)
+def check_inventory(armoury: Armoury, where: str, fields: dict[str, Any],
+                    kit: frozenset[str] | None = None) -> None:
+    """What a build carries is the armoury's or one of ``kit``'s misc things (default: the
+    game's own, all but the goal)."""
+    known = (kit_items() if kit is None else kit).union(armoury.weapons, armoury.armour,
+                                                        armoury.ammo)
     for item in fields.get("inventory", ()):
         if item not in known:
             raise field_error(where, "inventory", unknown("item", item, known))

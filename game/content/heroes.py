@@ -80,16 +80,19 @@ def load_races(path: Path | Source | None = None) -> dict[str, Race]:
 
 
 def load_classes(armoury: Armoury, path: Path | Source | None = None,
-                 spells: tuple[str, ...] = ()) -> dict[str, HeroClass]:
-    """``spells`` names the spells a class may start knowing."""
+                 spells: tuple[str, ...] = (),
+                 kit: frozenset[str] | None = None) -> dict[str, HeroClass]:
+    """``spells`` names the spells a class may start knowing; ``kit`` the misc things it may
+    carry (default the game's own)."""
     return load_named(ASSETS_DIR / CLASSES_FILE if path is None else path, "class",
                       class_specs(armoury, spells),
-                      lambda where, name, fields: _class(armoury, where, name, fields))
+                      lambda where, name, fields: _class(armoury, where, name, fields, kit))
 
 
-def _class(armoury: Armoury, where: str, name: str, fields: dict[str, Any]) -> HeroClass:
+def _class(armoury: Armoury, where: str, name: str, fields: dict[str, Any],
+           carried: frozenset[str] | None) -> HeroClass:
     resolve_gear(armoury, where, fields, "main_hand")
-    check_inventory(armoury, where, fields)
+    check_inventory(armoury, where, fields, carried)
     hp_per_level = fields.pop("hp_per_level")
     talents = fields.pop("talents", {})
     kit = CharacterKind(name=name, race="", class_=name, **fields)

@@ -37,6 +37,7 @@ from .loader import (
     parse_text,
 )
 from .magic import CONSUMABLE_KINDS, MAGIC_FILE, SPELLS_FILE, WEARABLES_FILE
+from .misc import MISC_FILE
 from .overlay import Overlay
 
 TABLES: dict[str, str] = {
@@ -44,6 +45,7 @@ TABLES: dict[str, str] = {
     "creature": CREATURES_FILE, "character": CHARACTERS_FILE, "race": RACES_FILE,
     "class": CLASSES_FILE, "spell": SPELLS_FILE, "feud": FEUDS_FILE, "affix": MAGIC_FILE,
     **{kind: MAGIC_FILE for kind in CONSUMABLE_KINDS}, "appearances": MAGIC_FILE,
+    "misc": MISC_FILE,
 }
 """Each table an overlay may give, and the file of ``assets/`` that holds it."""
 

@@ -32,6 +32,7 @@ from .magic import (
     SPELLS_FILE,
     WEARABLES_FILE,
 )
+from .misc import MISC_FIELDS, MISC_FILE
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +64,7 @@ def tables(armoury: Armoury, spells: tuple[str, ...] = ()) -> tuple[Table, ...]:
         *(Table(MAGIC_FILE, kind, CONSUMABLE_FIELDS) for kind in CONSUMABLE_KINDS),
         Table(MAGIC_FILE, "appearances", APPEARANCE_FIELDS),  # one entry, "words"
         Table(FEUDS_FILE, "feud", FEUD_FIELDS),
+        Table(MISC_FILE, "misc", MISC_FIELDS),
     )
 
 
