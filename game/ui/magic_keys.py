@@ -8,7 +8,8 @@ from game.content.magic import Consumable
 from game.rules import spells as rules
 from game.world.core import actions as A
 from game.world.core.components import Attributes, Spells
-from game.world.play import choices
+from game.world.game import Game
+from game.world.play import choices, knowledge
 
 from . import describe
 from .menus import Entry, MenuScreen
@@ -57,8 +58,7 @@ def _owed(session: Session) -> MenuScreen | None:
     def pick(target: int) -> Step:
         session.act(A.Identify(target))
         return POP
-    return MenuScreen("Identify what? (Esc: later, r to choose)", _entries(session, unknown),
-                      pick)
+    return MenuScreen("Identify what? (Esc: choose later)", _entries(session, unknown), pick)
 
 
 def zap(session: Session) -> Step:
@@ -72,15 +72,26 @@ def zap(session: Session) -> Step:
         wand = describe.item_data(engine, item)
         assert isinstance(wand, Consumable) and wand.spell, "only wands are offered"
         spell = engine.catalog.magic.spells[wand.spell]
-        if spell.shape == "self":
+        known = knowledge.kind_known(engine, wand.name)
+        if spell.shape == "self" and known:
             me = engine.position(engine.player)
             session.act(A.Zap(item, me.x, me.y))
             return POP
+        # an unknown wand is aimed as any wand might reach: its own range would tell its kind
+        reach = spell.range if known else unknown_wand_reach(engine)
         return Replace(TargetScreen(session, f"Zap the {engine.item_name(item)}",
-                                    spell.range, lambda x, y: A.Zap(item, x, y),
+                                    reach, lambda x, y: A.Zap(item, x, y),
                                     needs_line=False))  # a wand may not be known for a bolt
 
     return Push(MenuScreen("Zap which wand?", _entries(session, wands), aim))
+
+
+def unknown_wand_reach(engine: Game) -> int:
+    """The longest reach of any kind of wand the tables have: what an unknown one is aimed
+    with, so the aim tells nothing of its kind."""
+    return max((engine.catalog.magic.spells[c.spell].range
+                for c in engine.catalog.magic.consumables.values()
+                if c.kind == "wand" and c.spell), default=1)
 
 
 def cast(session: Session) -> Step:

@@ -15,7 +15,7 @@ import tcod.console
 
 from game.content.catalog import load_catalog
 from game.env.observations import Observer
-from game.ui import inventory
+from game.ui import inventory, magic_keys
 from game.ui.app import GameApp
 from game.ui.morgue import morgue_text
 from game.ui.screen import Session
@@ -167,3 +167,20 @@ def test_a_known_thing_is_shown_for_what_it_is(case):
         assert truth in full or (truth in box and truth[:30] in examine), \
             f"the examine box does not say {truth!r}"
     assert "(unknown:" not in places["morgue"]
+
+
+@pytest.mark.parametrize("name", [c.name for c in CATALOG.magic.consumables.values()
+                                  if c.kind == "wand"])
+def test_an_unknown_wand_is_aimed_as_any_wand_might_reach(name):
+    engine = Game.scenario(ROOM, {})
+    engine.use()
+    me = engine.position(engine.player)
+    wand = engine.create_item(name, 1, Position(me.x, me.y, me.depth), Powers(charges=3))
+    app = GameApp.from_engine(engine)
+    engine.submit(A.PickUp(wand))
+    aim = press(app, "a", engine.store.get(wand, Item).letter)
+    reach = magic_keys.unknown_wand_reach(engine)
+    assert reach == max(CATALOG.magic.spells[c.spell].range
+                        for c in CATALOG.magic.consumables.values() if c.kind == "wand")
+    assert f"Zap the {knowledge.base_name(engine, wand)}, range {reach}" in aim
+    assert name not in aim
