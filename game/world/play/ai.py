@@ -125,7 +125,7 @@ def _shoot(engine: Engine, eid: int, kind, target: int,
     else:
         return None
     assert attack is not None, "a creature's missile weapon shoots"
-    if lines.flight(engine, eid, tpos.x, tpos.y, attack.range).target != target:
+    if not lines.clear(engine, eid, target, attack.range):  # the player's rule too
         return None
     if kind.missile is not None and supply.ammo > 0:
         supply.ammo -= 1

@@ -48,5 +48,4 @@ def _worth(engine: Engine, eid: int, spell, steps: int) -> bool:
     if spell.shape == "beam":
         you = engine.store.get(engine.player, Position)
         return (you.x, you.y) in spells.beam(engine, eid, you.x, you.y, spell.range)
-    you = engine.store.get(engine.player, Position)
-    return lines.flight(engine, eid, you.x, you.y, spell.range).target == engine.player
+    return lines.clear(engine, eid, engine.player, spell.range)  # the player's rule too

@@ -103,8 +103,7 @@ def _rivals_in_sight(engine: Engine, eid: int, pos: Position) -> list[tuple[int,
         if opos.depth != depth or other == eid or (kind, creature.kind) not in rivals:
             continue
         d = _distance(pos, opos)
-        if d <= RIVAL_SIGHT and (d == 1 or lines.flight(
-                engine, eid, opos.x, opos.y, RIVAL_SIGHT).target == other):
+        if d <= RIVAL_SIGHT and (d == 1 or lines.clear(engine, eid, other, RIVAL_SIGHT)):
             found.append((d, other))
     return found
 

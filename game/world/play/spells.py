@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import tcod.los
-
 from game.rules import spell_words
 from game.rules import spells as rules
 from game.rules.profiles import defence
@@ -115,13 +113,18 @@ def reached(engine: Engine, caster: int, spell: Spell, x: int, y: int) -> list[i
 
 
 def beam(engine: Engine, caster: int, x: int, y: int, reach: int) -> list[tuple[int, int]]:
-    """The cells of a line from the caster through (x, y) to its full reach, up to a wall."""
+    """The cells of a line from the caster through (x, y) to its full reach, up to a wall: to
+    (x, y) the line both ways share (``lines.line``: from game 0.4.0), then on beyond it."""
     me = engine.position(caster)
     dx, dy = x - me.x, y - me.y
     far = max(abs(dx), abs(dy), 1)
     end = (me.x + dx * reach * 2 // far, me.y + dy * reach * 2 // far)
+    if engine.since(lines.BOTH_WAYS):
+        ahead = lines.line(engine, (me.x, me.y), (x, y)) + lines.line(engine, (x, y), end)[1:]
+    else:
+        ahead = lines.line(engine, (me.x, me.y), end)  # drawn from the caster, as it was
     cells = []
-    for cx, cy in tcod.los.bresenham((me.x, me.y), end).tolist()[1:reach + 1]:
+    for cx, cy in ahead[1:reach + 1]:
         if not engine.gamemap.in_bounds(cx, cy) or not engine.gamemap.walkable[cx, cy]:
             break
         cells.append((cx, cy))
