@@ -303,3 +303,35 @@ def test_the_stairs_offer_fits_80_columns_when_partly_explored():
     question = "Partly explored. Travel to the stairs down (>)? (y/n)"
     assert isinstance(app.screen, StairsOffer) and app.screen.question == question
     assert any(question in line for line in render(app))
+
+
+def test_explore_after_magic_mapping_goes_to_what_the_map_shows_but_was_never_seen():
+    """A scroll of magic mapping shows the level's shape: explore then goes on to the places
+    it shows that the player has not seen, and stops for the creature and the thing there,
+    rather than saying "Done exploring" at once."""
+    picture = """
+##############################
+#@..#########################
+#...........................#
+#####################.......#
+####################........#
+##############################
+"""
+    picture = "\n".join(row.ljust(30, "#") for row in picture.strip("\n").splitlines())
+    app = app_for(picture, {})
+    engine = app.engine
+    far = (25, 3)
+    engine.create_item("battle axe", 1, Position(*far, 1))
+    scroll = engine.create_item("scroll of magic mapping", 1, Position(1, 1, 1))
+    app.session.act(A.PickUp(scroll))
+    carried = next(i for i in engine.inventory() if "scroll" in engine.item_name(i))
+    app.session.act(A.Read(carried))
+    assert engine.gamemap.explored[far] and not engine.gamemap.visible[far]
+    notices = []
+    for _ in range(10):
+        press(app, "o")
+        notices.append(app.session.notice)
+        if notices[-1] == "Done exploring.":  # a level with no stairs down: no offer
+            break
+    assert notices[-2:] == ["You see: battle axe.", "Done exploring."], notices
+    assert engine.gamemap.visible[far] or engine.position(engine.player).x > 20

@@ -8,10 +8,11 @@ import pytest
 
 from game.rules import stats
 from game.world.core import actions as A
-from game.world.core.components import Item, Position
+from game.world.core.components import Dropped, Item, Position
 from game.world.core.events import Message
 from game.world.game import Game
 from game.world.play.bot import Bot
+from game.world.play.explore import Explorer
 
 HALL = """
 ##########
@@ -105,3 +106,47 @@ def test_the_bot_plays_by_the_same_rule(engines):
         asked = sum(a.tag == "pickup" for a in engine.actions)
         taken[on] = asked, sum(m.text.startswith("You pick up") for m in engine.log)
     assert taken[True][0] < taken[True][1] and taken[False][0] == taken[False][1]
+
+
+def test_what_the_player_dropped_is_left_until_picked_up_by_hand(engines):
+    """From game 0.4.0 a thing the player drops is marked (``Dropped``): a step back onto it
+    and explore leave it, as DCSS leaves dropped items, in this session and after a load; a
+    pick-up by hand takes the mark off. A game begun by 0.3.0 picks it up again, as it did."""
+    engine = scenario(engines, {}, auto_pickup=True)
+    potions = next(i for i in engine.inventory() if "healing" in engine.item_name(i))
+    engine.submit(A.Drop(potions))
+    assert engine.store.has(potions, Dropped) and engine.items_at(1, 1) == [potions]
+    engine.submit(A.Move(1, 0))
+    result = engine.submit(A.Move(-1, 0))
+    assert engine.items_at(1, 1) == [potions] and potions not in engine.inventory()
+    assert [e.text for e in result.events if isinstance(e, Message)] == [
+        "You see here: 2 healing potions."]
+    terrain = {depth: gm.as_generated() for depth, gm in engine.levels.items()}
+    back = Game.from_state(engine.state(), engine.setup, terrain=terrain)  # the mark is kept
+    engines.append(back)
+    assert back.store.has(potions, Dropped) and back.state_hash() == engine.state_hash()
+    assert not Explorer(back).wants(potions)
+    engine.submit(A.PickUp(potions))
+    assert potions in engine.inventory() and not engine.store.has(potions, Dropped)
+    older = Game.scenario(HALL, {}, seed=1, auto_pickup=True, made_by="0.3.0")
+    engines.append(older)
+    potions = next(i for i in older.inventory() if "healing" in older.item_name(i))
+    older.submit(A.Drop(potions))
+    assert not older.store.has(potions, Dropped)
+    older.submit(A.Move(1, 0))
+    older.submit(A.Move(-1, 0))
+    assert potions in older.inventory()  # 0.3.0's step took it again
+
+
+def test_a_dropped_thing_saves_loads_and_is_checked(engines, tmp_path):
+    from game.persist import savefile
+
+    engine = Game(3, auto_pickup=True)
+    engines.append(engine)
+    item = engine.inventory()[-1]
+    engine.submit(A.Drop(item))
+    savefile.save(engine, tmp_path / "dropped.json")
+    loaded = savefile.load(tmp_path / "dropped.json")
+    again = Game.from_state(loaded.snapshot, loaded.setup)
+    engines.append(again)
+    assert again.store.has(item, Dropped) and again.state_hash() == engine.state_hash()

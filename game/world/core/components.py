@@ -131,6 +131,13 @@ class Item:
 
 
 @dataclass(slots=True)
+class Dropped:
+    """On a thing the player dropped, while it lies where it was dropped (game 0.4.0 on):
+    auto-pickup and explore leave it, as DCSS leaves what the player dropped. Picking it up
+    by hand takes it off."""
+
+
+@dataclass(slots=True)
 class Vitals:
     """Bleeding, poison and disease counters, and when they and regeneration next tick."""
 

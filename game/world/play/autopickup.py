@@ -1,5 +1,7 @@
 """Auto-pickup: a step onto potions, scrolls, the healing potion or the missiles the player shot
 or threw picks them up, when the game was begun with the option (``Engine.auto_pickup``).
+What the player dropped is left where it lies (game 0.4.0 on: ``Dropped``, set by the drop and
+taken off by a pick-up by hand), as DCSS leaves dropped items.
 
 It is a rule of the game, so it happens in the world, as part of the step (``player_actions
 .move``): the player, the bot and the env play by it alike, a replay does it again from the
@@ -15,7 +17,7 @@ from typing import TYPE_CHECKING
 from game.content.catalog import MiscItem
 from game.content.magic import Consumable
 from game.world.core import actions as A
-from game.world.core.components import Item
+from game.world.core.components import Dropped, Item
 from game.world.core.events import Event, Message
 
 from . import belongings
@@ -27,10 +29,14 @@ if TYPE_CHECKING:
 
 def wanted(engine: Engine, item: int) -> bool:
     """A thing auto-pickup takes: one the player shot or threw, a potion or scroll (the
-    kinds that stack), or the healing potion."""
+    kinds that stack), or the healing potion; never one the player dropped (``Dropped``,
+    game 0.4.0 on, as DCSS leaves dropped items), unless a missile the player shot or threw
+    has joined it since."""
     component = engine.store.get(item, Item)
     if component.thrown:
         return True
+    if engine.store.has(item, Dropped):
+        return False
     data = engine.catalog.lookup(component.name)
     if isinstance(data, Consumable):
         return data.kind in STACKING_KINDS

@@ -12,13 +12,15 @@ from typing import TYPE_CHECKING
 from game.rules import stats
 from game.rules.items import THROWN_ONLY, Ammo, Armour, Weapon
 from game.world.core import actions as A
-from game.world.core.components import Equipment, Inventory, Item, Position, Powers
+from game.world.core.components import Dropped, Equipment, Inventory, Item, Position, Powers
 from game.world.core.events import Event, Message
 
 from . import curses, fighters, stacks
 
 if TYPE_CHECKING:
     from game.world.core.engine import Engine
+
+DROPPED_KEPT = "0.4.0"  # from this game version a dropped thing is marked Dropped (autopickup)
 
 
 
@@ -53,6 +55,8 @@ def drop(engine: Engine, action: A.Drop) -> A.Result:
     _without(action.item, engine.store.get(engine.player, Inventory))
     pos = engine.position(engine.player)
     engine.store.add(action.item, Position(pos.x, pos.y, pos.depth))
+    if engine.since(DROPPED_KEPT):  # auto-pickup and explore leave it (a pick-up takes it off)
+        engine.store.add(action.item, Dropped())
     return A.Done((Message(f"You drop the {engine.item_name(action.item)}."),), stats.STEP_TICKS)
 
 

@@ -1,30 +1,35 @@
 """Auto-explore's choice of where to go next, made as DCSS's greedy explore makes it.
 
-Explore goes to the nearest unexplored place (known floor beside the unknown:
-``travel.frontier``), unless something auto-pickup would take lies no more than
-``ITEM_GREED`` steps further than that: then it goes for the thing (DCSS's
+Explore goes to the nearest unexplored place (known floor beside what the player has never
+had in view: ``travel.frontier``; after a scroll of magic mapping that is much of the map it
+shows, as DCSS explores what magic mapping showed), unless something auto-pickup would
+take lies no more than ``ITEM_GREED`` steps further than that: then it goes for the thing (DCSS's
 ``explore_item_greed``). Brogue's explore is drawn to items in the same way. Once neither is
 left the level is explored; places or things that are known but cannot be reached make it
 "partly explored".
 
 The choice is the world's, so the player's explore key, the bot and the env can all ask the
 same thing. It reads only what the player knows: the explored map, the known traps, and the
-things the player has seen lying about. An ``Explorer`` remembers those between steps. It
+things the player has seen lying about, and the cells the player has had in view. An
+``Explorer`` remembers those between steps. It
 changes nothing in the game: the UI walks in ordinary recorded moves, and what a step picks
 up is the world's own auto-pickup rule (``autopickup.wanted`` and the game's option), so
 explore needs no version gate of its own.
 
 What an Explorer remembers is not part of the game's state, because a replay needs none of
 it. An Explorer made for a game (a new one, or one loaded from a save) counts everything
-lying on an explored cell as seen already.
+lying on an explored cell as seen already, and every explored cell as seen (so a map read
+before the game was saved is explored by the time it is loaded again).
 
 The rules:
 - A thing to go for is one ``autopickup.wanted`` takes, in a game with auto-pickup on, seen
-  lying on this level, and reachable. Things the player once carried (dropped, not thrown)
-  are left alone, as DCSS leaves dropped items. Explore's step onto a thing picks it up by
-  the rule itself; standing on one it has not tried (come by the stairs), explore picks it
-  up. Either is tried once: a thing still lying there after it (a full pack) is never gone
-  for again, as Brogue's ``ITEM_PLAYER_AVOIDS`` works.
+  lying on this level, and reachable. Things the player dropped are left alone, as DCSS
+  leaves dropped items: the game marks them (``Dropped``, game 0.4.0 on, so auto-pickup
+  leaves them too), and for an older game the Explorer remembers what it saw carried.
+  Explore's step onto a thing picks it up by the rule itself; standing on one it has not
+  tried (come by the stairs), explore picks it up. Either is tried once: a thing still
+  lying there after it (a full pack) is never gone for again, as
+  Brogue's ``ITEM_PLAYER_AVOIDS`` works.
 - Any other thing is only seen. The first sight of one is news (``look`` returns it, and the
   explore key stops for it, as DCSS's ``explore_stop = items`` does). After that it is
   ignored: explore never stops for it again and never walks to it.
@@ -73,7 +78,9 @@ class Explorer:
         self._tried: set[int] = set()  # stepped onto or picked up by explore: once only
         self._ignored: set[int] = set()  # tried and not taken: never gone for again
         self._goal: Goal | None = None
+        self._seen: dict[int, np.ndarray] = {}  # each level's cells once in view, by depth
         for depth, gm in sorted(engine.levels.items()):
+            self._seen[depth] = gm.explored.copy()
             for eid, _, pos in engine.store.items.on(depth):
                 if gm.explored[pos.x, pos.y]:
                     self._known.add(eid)
@@ -90,6 +97,7 @@ class Explorer:
         carried = engine.inventory()
         self._carried.update(carried)
         self._known.update(carried)
+        self._sight()
         lying = {eid: (pos.x, pos.y) for eid, _, pos in engine.store.items.on(depth)}
         for eid, (d, x, y) in list(self._where.items()):
             if d == depth and gm.visible[x, y] and lying.get(eid) != (x, y):
@@ -104,9 +112,10 @@ class Explorer:
         return new
 
     def wants(self, item: int) -> bool:
-        """Whether explore would go for this thing and take it: one auto-pickup takes, in a
-        game played with auto-pickup, that the player never carried (a thrown missile
-        aside), and that explore has not given up on."""
+        """Whether explore would go for this thing and take it: one auto-pickup takes (never
+        one the player dropped), in a game played with auto-pickup, that the player never
+        carried (a thrown missile aside: an older game's dropped things are known so), and
+        that explore has not given up on."""
         engine = self.engine
         if not engine.auto_pickup or item in self._ignored or not engine.exists(item):
             return False
@@ -142,7 +151,7 @@ class Explorer:
                 self._goal = Goal(here, item)  # (with the pick-up refused): pick it up
                 return self._goal
         dist = paths.distances(travel.walk_cost(engine), [here])
-        edge = travel.frontier(engine.gamemap)
+        edge = self.frontier()
         edge[here] = False
         choices = self._things(dist) + self._places(dist, edge)  # a tie goes to the thing
         best = min(choices, key=lambda c: c[0], default=None)
@@ -178,7 +187,7 @@ class Explorer:
         pos = engine.position(engine.player)
         dist = paths.distances(travel.walk_cost(engine), [(pos.x, pos.y)])
         far = []
-        edge = travel.frontier(engine.gamemap)
+        edge = self.frontier()
         edge[pos.x, pos.y] = False
         if (edge & (dist == paths.FAR)).any():
             far.append("places")
@@ -186,6 +195,20 @@ class Explorer:
                if any(self.wants(i) for i in items)):
             far.append("items")
         return far
+
+    def frontier(self) -> np.ndarray:
+        """Known floor on this level beside cells the player has never had in view (after a
+        map read, more than the unknown)."""
+        return travel.frontier(self.engine.gamemap, self._sight())
+
+    def _sight(self) -> np.ndarray:
+        """The cells of this level the player has had in view, with those in view now."""
+        gm, depth = self.engine.gamemap, self.engine.depth
+        seen = self._seen.get(depth)
+        if seen is None:  # a level first met: what is known of it was seen (its first look)
+            seen = self._seen[depth] = gm.explored.copy()
+        seen |= gm.visible
+        return seen
 
     @staticmethod
     def _places(dist: np.ndarray, edge: np.ndarray) -> list[tuple[int, Goal]]:

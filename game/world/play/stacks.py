@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from game.content.catalog import Catalog, MiscItem
 from game.content.magic import Consumable
 from game.rules.items import Ammo, Weapon
-from game.world.core.components import Equipment, Inventory, Item, Powers
+from game.world.core.components import Dropped, Equipment, Inventory, Item, Powers
 
 if TYPE_CHECKING:
     from game.world.core.engine import Engine
@@ -113,7 +113,10 @@ def free_letter(store: Store, owner: int, wanted: str = "") -> str | None:
 
 def take(engine: Engine, owner: int, item: int) -> int | None:
     """Put ``item`` (held by no one, on no cell) into ``owner``'s pack: it joins an identical
-    stack or gets its letter. Returns what now holds it, or None when every letter is taken."""
+    stack or gets its letter (and is no longer one the player dropped). Returns what now
+    holds it, or None when every letter is taken."""
+    if engine.store.has(item, Dropped):
+        engine.store.remove(item, Dropped)
     inventory = engine.store.get(owner, Inventory)
     pile = pile_for(engine, inventory.items, item, owner)
     if pile is not None:

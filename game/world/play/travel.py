@@ -19,9 +19,11 @@ DIRECTIONS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 
 TRAP_COST = 100  # a known trap costs as much as this many steps: any shorter way round wins
 
 
-def frontier(gm: GameMap) -> np.ndarray:
-    """Known floor beside unknown cells: where exploring goes next."""
-    unknown = ~gm.explored
+def frontier(gm: GameMap, seen: np.ndarray | None = None) -> np.ndarray:
+    """Known floor beside unknown cells: where exploring goes next. ``seen``: the cells the
+    player has had in view, when that is less than the known (a map read shows what was
+    never seen): then known floor beside what was never seen."""
+    unknown = ~(gm.explored if seen is None else seen)
     near = np.zeros_like(unknown)
     for dx, dy in DIRECTIONS:  # near[x, y] |= unknown[x + dx, y + dy] (off the map: known)
         near[_cut(-dx), _cut(-dy)] |= unknown[_cut(dx), _cut(dy)]
