@@ -47,6 +47,7 @@ import numpy as np
 from game.world.core import actions as A
 from game.world.core import paths
 from game.world.core.components import Item
+from game.world.core.gamemap import GameMap
 
 from . import autopickup, travel
 
@@ -78,9 +79,11 @@ class Explorer:
         self._tried: set[int] = set()  # stepped onto or picked up by explore: once only
         self._ignored: set[int] = set()  # tried and not taken: never gone for again
         self._goal: Goal | None = None
-        self._seen: dict[int, np.ndarray] = {}  # each level's cells once in view, by depth
+        # each level's cells once in view, by depth, with the level they are of (a level
+        # made again, as the wizard may, is seen afresh)
+        self._seen: dict[int, tuple[GameMap, np.ndarray]] = {}
         for depth, gm in sorted(engine.levels.items()):
-            self._seen[depth] = gm.explored.copy()
+            self._seen[depth] = gm, gm.explored.copy()
             for eid, _, pos in engine.store.items.on(depth):
                 if gm.explored[pos.x, pos.y]:
                     self._known.add(eid)
@@ -204,9 +207,10 @@ class Explorer:
     def _sight(self) -> np.ndarray:
         """The cells of this level the player has had in view, with those in view now."""
         gm, depth = self.engine.gamemap, self.engine.depth
-        seen = self._seen.get(depth)
-        if seen is None:  # a level first met: what is known of it was seen (its first look)
-            seen = self._seen[depth] = gm.explored.copy()
+        level, seen = self._seen.get(depth, (None, None))
+        if level is not gm or seen is None:  # a level first met: what is known was seen
+            seen = gm.explored.copy()
+            self._seen[depth] = gm, seen
         seen |= gm.visible
         return seen
 
