@@ -1,7 +1,9 @@
 """Look: a cursor over the map, starting on the player, that says what is under it.
 
-The camera stays on the player while the cursor is in view and follows the cursor beyond it,
-so a far corner of an 80x40 map can be examined on an 80x24 console.
+The view stays where it stood when look opened, and when it closes, while the cursor is on
+screen, and moves only as far as the cursor needs beyond it (on a copy of the main view's
+camera: ``view.cursor_camera``), so a far corner of an 80x40 map can be examined on an 80x24
+console and the map never jumps as a mode opens or closes.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from .keys import DIRECTIONS
 from .menus import Entry, MenuScreen
 from .screen import POP, STAY, Push, Session, Step
 from .text import put, wrap
-from .view import Layout, Line, Rect, camera, draw_map, draw_status
+from .view import Layout, Line, Rect, cursor_camera, draw_map, draw_status
 
 HINT = "Look: direction keys move, Tab: next creature, v: examine item, Esc: close"
 CURSOR_FG = (0, 0, 0)
@@ -33,6 +35,7 @@ class LookScreen:
         pos = session.engine.position(session.engine.player)
         self.cursor = (pos.x, pos.y)
         self.target = -1  # index among visible creatures for Tab
+        self.camera = session.camera.copy()  # the main view's, moved only for the cursor
 
     def handle_key(self, key: str) -> Step:
         if key in DIRECTIONS:
@@ -80,7 +83,7 @@ class LookScreen:
         self.draw_below(console, layout, *self.hint)
 
     def draw_world(self, console: tcod.console.Console) -> tuple[Layout, tuple[int, int]]:
-        """Map and status, the camera following the cursor; returns where they went."""
+        """Map and status, the view moved only to show the cursor; returns where they went."""
         engine = self.session.engine
         layout = Layout.of(console)
         origin = self._origin(engine, layout.map)
@@ -101,7 +104,7 @@ class LookScreen:
                 put(console, log.x, log.y + 1 + row, text, line_colour, width=log.w)
 
     def _origin(self, engine: Game, rect: Rect) -> tuple[int, int]:
-        return camera(engine, rect, self.cursor, self.session.camera)
+        return cursor_camera(engine, rect, self.cursor, self.camera)
 
 
 def look_lines(engine: Game, x: int, y: int, width: int) -> list[Line]:

@@ -24,9 +24,11 @@ NO_TARGET = [("No target in view: move the cursor with the direction keys to aim
               palette.DIM)]
 NO_CLEAR_TARGET = [("No creature in view has a clear line of fire: move the cursor to aim.",
                     palette.DIM)]
+OUT_OF_REACH = [("No creature in view is within range: move the cursor to aim.", palette.DIM)]
 """Said under the hint while the cursor is still on the player (nothing to shoot at in view,
-or nothing a shot would reach: aiming into the dark is still allowed), rather than describing
-the player."""
+nothing a shot would reach, or only beyond its range: aiming into the dark is still allowed),
+rather than describing the player."""
+ANY_RANGE = 1000  # a reach past any level's size: is a line clear at all?
 
 
 class TargetScreen(LookScreen):
@@ -90,8 +92,9 @@ class TargetScreen(LookScreen):
         if self._on_player():
             engine = self.session.engine
             seen = any(engine.sees(e) for e, _ in engine.creatures_here())
-            self.draw_below(console, layout, hint, palette.TITLE,
-                            NO_CLEAR_TARGET if seen else NO_TARGET)
+            said = NO_TARGET if not seen else OUT_OF_REACH if choices.shot_targets(
+                engine, ANY_RANGE) else NO_CLEAR_TARGET
+            self.draw_below(console, layout, hint, palette.TITLE, said)
         elif self.why is not None:
             self.draw_below(console, layout, hint, palette.TITLE, [(self.why, palette.WARN)])
         else:

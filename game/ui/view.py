@@ -68,6 +68,16 @@ def camera(engine: Game, rect: Rect, focus: tuple[int, int] | None = None,
     return centred(focus[0], gm.width, rect.w), centred(focus[1], gm.height, rect.h)
 
 
+def cursor_camera(engine: Game, rect: Rect, cursor: tuple[int, int],
+                  keep: Camera) -> tuple[int, int]:
+    """Map cell shown at the view's top-left in a mode with a cursor (look, aiming, travel):
+    ``keep``, the mode's copy of the main view's camera, stays where the main view stood and
+    moves only when the cursor would leave it (``Camera.show``)."""
+    gm, pos = engine.gamemap, engine.position(engine.player)
+    return keep.show(cursor, (gm.width, gm.height), (rect.w, rect.h), engine.depth,
+                     (pos.x, pos.y), LIGHT_RADIUS)
+
+
 def draw_map(console: tcod.console.Console, engine: Game, rect: Rect,
              origin: tuple[int, int]) -> None:
     """Terrain (bright in view, dim when remembered), then what stands in view, player on top."""
