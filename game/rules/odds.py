@@ -226,7 +226,12 @@ def chain_duel(first: list[Exchange], first_ticks: int, first_hp: int,
                 if rows > 1 and columns > 1:  # some are left standing on both sides
                     new[1:rows, 1:columns] += w * standing[to_self + 1:]
             alive = new if side == 0 else new.T
-    return Duel(Fraction(wins[0]), Fraction(wins[1]))
+    # floats summed may stray past a certainty by an ulp: no chance below 0, none in all past 1
+    first_wins, second_wins = (Fraction(max(0.0, w)) for w in wins)
+    if first_wins + second_wins > 1:
+        total = first_wins + second_wins
+        first_wins, second_wins = first_wins / total, second_wins / total
+    return Duel(first_wins, second_wins)
 
 
 def _turns(first_ticks: int, second_ticks: int, actions: int) -> list[int]:

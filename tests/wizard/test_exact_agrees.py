@@ -60,3 +60,12 @@ def test_the_histogram_shows_a_miss_and_a_blow_that_did_nothing_apart():
     assert rows[0].split()[:2] == ["miss", "30.0%"]
     assert rows[1].split()[:3] == ["no", "damage", "20.0%"]
     assert all(not row.split()[0].startswith("0") for row in rows)
+
+
+def test_a_sure_win_in_the_chain_duel_is_a_chance_of_one_at_most():
+    """Worked in floats, a certain win summed to 1.0000000000000013 (a lizardfolk berserker
+    against a giant rat under coc): no chance is past 1, nor the two together."""
+    you, it = scratch.side("lizardfolk berserker"), scratch.side("giant rat")
+    duel = inspect(you, it, "coc").duel
+    assert 0 <= duel.second_wins <= duel.first_wins <= 1
+    assert duel.first_wins + duel.second_wins <= 1 and duel.first_wins > Fraction(99, 100)
