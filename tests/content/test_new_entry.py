@@ -22,7 +22,7 @@ major, minor, _ = __version__.split(".")
 NEXT = f"{major}.{int(minor) + 1}.0"
 
 WEAPON = f'''
-[weapon."war pick"]
+[weapon."walkthrough pick"]
 since = "{NEXT}"
 noun = "pick"
 damage = "1d8"
@@ -35,7 +35,7 @@ weight = 60
 '''
 
 CREATURE = f'''
-[creature."kobold miner"]
+[creature."walkthrough kobold"]
 since = "{NEXT}"
 glyph = "k"
 colour = [180, 140, 60]
@@ -45,7 +45,7 @@ strength = 12
 dexterity = 12
 constitution = 11
 hit_points = 7
-weapon = "war pick"
+weapon = "walkthrough pick"
 skills = {{ "Axes" = 1 }}
 tags = ["humanoid", "kobold"]
 behaviour = "pack"
@@ -63,11 +63,12 @@ assert game.__file__.startswith(sys.argv[1]), game.__file__
 new, old = catalog_for(), catalog_for(None, sys.argv[2])
 out = {"version": __version__,
        "verified": [verify(path) for path in sys.argv[3:]],
-       "new": ["kobold miner" in new.creatures, "war pick" in new.armoury.weapons],
-       "old": ["kobold miner" in old.creatures, "war pick" in old.armoury.weapons],
-       "found": [any("kobold miner" in choose_creatures(new, 1, random.Random(s))
+       "new": ["walkthrough kobold" in new.creatures, "walkthrough pick" in new.armoury.weapons],
+       "old": ["walkthrough kobold" in old.creatures, "walkthrough pick" in old.armoury.weapons],
+       "found": [any("walkthrough kobold" in choose_creatures(new, 1, random.Random(s))
                      for s in range(20)),
-                 any("war pick" in choose_items(new, 1, random.Random(s)) for s in range(60))]}
+                 any("walkthrough pick" in choose_items(new, 1, random.Random(s))
+                     for s in range(60))]}
 print(json.dumps(out))
 """
 
@@ -105,7 +106,7 @@ def test_a_new_creature_and_weapon_are_two_tables_and_a_version_line(tmp_path):
     wrote = _run(copy, "-m", "game", "tables", "--write")
     assert wrote.returncode == 0, wrote.stderr
     assert (copy / "assets" / "released" / f"{NEXT}.json").exists()
-    assert "| kobold miner |" in (copy / "docs" / "rules.md").read_text()
+    assert "| walkthrough kobold |" in (copy / "docs" / "rules.md").read_text()
     assert _run(copy, "-m", "game", "tables").returncode == 0
 
     done = _run(copy, "-c", CHECK, str(copy), __version__, *map(str, RECORDINGS))
@@ -124,16 +125,16 @@ def test_a_released_entry_changed_without_a_new_version_is_named(tmp_path):
     path.write_text(text.replace('damage = "1d6"', 'damage = "1d7"', 1))
     with (copy / "assets" / "creatures.toml").open("a") as tables:
         tables.write(CREATURE.replace(f'since = "{NEXT}"\n', "").replace(
-            'weapon = "war pick"', 'weapon = "spear"'))
+            'weapon = "walkthrough pick"', 'weapon = "spear"'))
     told = _run(copy, "-m", "game", "tables", "--write")
     assert told.returncode == 1 and told.stderr.count("\n") == 1, told.stderr
-    assert "creature 'kobold miner' added" in told.stderr
+    assert "creature 'walkthrough kobold' added" in told.stderr
     assert "changed" in told.stderr and "since" in told.stderr
     sample = next(p for p in RECORDINGS if p.name == "sample.json")
     checked = _run(copy, "-m", "game", "verify", str(sample))
     assert checked.returncode == 1
     assert "out of sync at action" in checked.stdout
-    assert "creature 'kobold miner' added" in checked.stdout, checked.stdout
+    assert "creature 'walkthrough kobold' added" in checked.stdout, checked.stdout
 
 
 def test_every_release_has_its_fingerprint_and_its_tables_are_as_released():
@@ -163,8 +164,8 @@ def test_since_must_name_a_version_of_the_game(tmp_path):
     folder = write_overlay(tmp_path / "later", {"w.toml": WEAPON.replace(NEXT, "9.9.9")})
     with pytest.raises(ContentError) as told:
         catalog_for(read_overlay(folder))
-    assert "later/w.toml: weapon 'war pick': field 'since': '9.9.9' is not a version of the " \
-           "game (one of '0.1.0'" in str(told.value) and "\n" not in str(told.value)
+    assert "later/w.toml: weapon 'walkthrough pick': field 'since': '9.9.9' is not a version " \
+           "of the game (one of '0.1.0'" in str(told.value) and "\n" not in str(told.value)
 
 
 def test_a_table_read_alone_holds_its_newer_entries_too(tmp_path):
@@ -174,4 +175,4 @@ def test_a_table_read_alone_holds_its_newer_entries_too(tmp_path):
     text = (ROOT / "assets" / "weapons.toml").read_text()
     path.write_text(text + WEAPON.replace(NEXT, __version__))
     weapons, _ = load_weapons(path)
-    assert "war pick" in weapons and weapons["war pick"].damage.sides == 8
+    assert "walkthrough pick" in weapons and weapons["walkthrough pick"].damage.sides == 8
