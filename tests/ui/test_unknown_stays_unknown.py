@@ -147,6 +147,8 @@ def test_an_unknown_thing_is_shown_as_the_player_knows_it(case):
     seen_as = knowledge.base_name(engine, item)
     for place in ("inventory", "drop menu", "look", "env"):
         assert seen_as in places[place], f"{place} does not show {seen_as!r}"
+    if data.name == "potion of curing":  # the line docs/rules.md quotes
+        assert "An unknown potion: drink it to learn what it is." in words(places["inventory"])
     if getattr(data, "kind", "") in knowledge.UNKNOWN_LINES:
         assert knowledge.UNKNOWN_LINES[data.kind] in words(places["inventory"])
         assert knowledge.UNKNOWN_LINES[data.kind] in words(places["look"])

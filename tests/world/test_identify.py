@@ -61,7 +61,7 @@ def test_with_several_unknown_the_player_chooses_and_the_choice_takes_no_time():
     wand = carry(engine, "wand of frost", Powers(charges=3))
     scroll = carry(engine, "scroll of identify", count=2)
     assert lines(engine.submit(A.Read(scroll))) == ["It was a scroll of identify.",
-                                                   consumables.CHOOSE_LINE]
+                                                   "Choose what to identify."]
     assert choices.owed_identify(engine) == [sword, wand]  # the other scroll is known now
     assert not knowledge.known(engine, sword) and not knowledge.known(engine, wand)
     now = engine.now
@@ -71,6 +71,13 @@ def test_with_several_unknown_the_player_chooses_and_the_choice_takes_no_time():
     assert engine.component(engine.player, Choosing) is None
     assert choices.owed_identify(engine) == []
     assert isinstance(engine.submit(A.Identify(sword)), A.Impossible)  # nothing owed now
+
+
+def test_with_nothing_unknown_the_scroll_says_so():
+    engine = game()
+    scroll = carry(engine, "scroll of identify")
+    assert lines(engine.submit(A.Read(scroll))) == ["It was a scroll of identify.",
+                                                   "You feel you know everything you carry."]
 
 
 def test_a_known_scroll_asks_only_among_several():

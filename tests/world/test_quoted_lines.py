@@ -196,6 +196,11 @@ ELSEWHERE = {
     "Done exploring.": "tests/ui/test_explore.py",
     "Partly explored: some places out of reach.": "tests/ui/test_explore.py",
     "You see: battle axe.": "tests/ui/test_explore.py",
+    "It was a scroll of identify.": "tests/world/test_identify.py",
+    "It is a +1 long sword.": "tests/world/test_identify.py",
+    "Choose what to identify.": "tests/world/test_identify.py",
+    "You feel you know everything you carry.": "tests/world/test_identify.py",
+    "An unknown potion: drink it to learn what it is.": "tests/ui/test_unknown_stays_unknown.py",
 }
 """Each quoted line a test elsewhere produces in play, and that test's file."""
 
