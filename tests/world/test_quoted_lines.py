@@ -201,6 +201,12 @@ ELSEWHERE = {
     "Choose what to identify.": "tests/world/test_identify.py",
     "You feel you know everything you carry.": "tests/world/test_identify.py",
     "An unknown potion: drink it to learn what it is.": "tests/ui/test_unknown_stays_unknown.py",
+    "Done exploring. You stand on the stairs down (>).": "tests/ui/test_explore.py",
+    "Not with a creature in view.": "tests/ui/test_explore.py",
+    "You know no way there.": "tests/ui/test_explore.py",
+    "There is a wall in the way: that spot cannot be reached from here.":
+        "tests/world/test_lines_of_fire.py",
+    "The javelin hits the wall.": "tests/world/test_lines_of_fire.py",
 }
 """Each quoted line a test elsewhere produces in play, and that test's file."""
 
