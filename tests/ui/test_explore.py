@@ -335,3 +335,23 @@ def test_explore_after_magic_mapping_goes_to_what_the_map_shows_but_was_never_se
             break
     assert notices[-2:] == ["You see: battle axe.", "Done exploring."], notices
     assert engine.gamemap.visible[far] or engine.position(engine.player).x > 20
+
+
+def test_explore_and_travel_say_why_they_do_not_go():
+    """The lines docs/rules.md quotes for a press of o, G or _ that cannot go."""
+    from game.ui.explore import travel_to
+
+    picture = """
+#############
+#@..k#......#
+#....#......#
+#############
+"""
+    app = app_for(picture, {"k": "kobold"})
+    press(app, "o")
+    assert app.session.notice == "Not with a creature in view."
+    engine = app.engine
+    engine.delete(engine.creatures_here()[0][0])
+    engine.gamemap.explored[6:12, :] = True  # the far room known, with no known way there
+    travel_to(app.session, (7, 1), "unused")
+    assert app.session.notice == "You know no way there." and engine.actions == []
