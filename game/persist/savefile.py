@@ -53,7 +53,7 @@ from game.content.overlay import Overlay
 from game.rules.quoting import quoted
 from game.world.core import actions as A
 from game.world.core.components import Player
-from game.world.core.setup import OPTIONAL, SAVED, Setup
+from game.world.core.setup import OPTIONAL, SAVED, ReadsSetup, Setup
 from game.world.core.state import canonical  # the one JSON spelling checksums and hashes take
 from game.world.game import Game
 
@@ -86,7 +86,7 @@ class GameOver(SaveError):
 
 
 @dataclass(frozen=True, slots=True)
-class SaveData:
+class SaveData(ReadsSetup):
     """A loaded and checked save: the game's ``setup`` (``Setup``: its seed, character,
     rules, made-by version, overlay...), and its recording."""
 
@@ -104,39 +104,11 @@ class SaveData:
     @property
     def game_version(self) -> str:
         """The game version that began it (its setup's ``made_by``)."""
-        made_by = self.setup.made_by
-        assert made_by is not None  # (a Setup holds the version that began it)
-        return made_by
-
-    @property
-    def seed(self) -> int:
-        return self.setup.seed
-
-    @property
-    def character(self) -> str:
-        return self.setup.character
+        return self.made_by
 
     @property
     def wizard(self) -> bool:
         return self.setup.wizard
-
-    @property
-    def rules(self) -> str:
-        return self.setup.rules
-
-    @property
-    def rules_version(self) -> int:
-        version = self.setup.rules_version
-        assert version is not None  # (a Setup holds the version it plays by)
-        return version
-
-    @property
-    def auto_pickup(self) -> bool:
-        return self.setup.auto_pickup
-
-    @property
-    def content(self) -> Overlay | None:
-        return self.setup.content
 
     @property
     def catalog(self) -> Catalog:

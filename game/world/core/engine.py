@@ -24,7 +24,6 @@ import numpy as np
 from game import plays_as
 from game.content.catalog import GOAL_ITEM, Catalog
 from game.content.editions import catalog_for
-from game.content.overlay import Overlay
 from game.rules import magic, profiles, stats, systems
 from game.rules.breakdown import breakdown
 
@@ -54,7 +53,7 @@ from .gameplay import Gameplay
 from .mapgen import MAX_DEPTH, generate
 from .rng import Streams, derive
 from .schedule import Schedule
-from .setup import Setup
+from .setup import ReadsSetup, Setup
 from .store import Store
 
 MAP_WIDTH, MAP_HEIGHT = 80, 40
@@ -67,7 +66,7 @@ _worlds = itertools.count(1)
 C = TypeVar("C")
 
 
-class Engine:
+class Engine(ReadsSetup):
     """One game: its seed, its world, its levels and its log."""
 
     appearances_made: tuple[int, dict[str, str]]  # play/knowledge's (seed, table), once asked
@@ -232,48 +231,6 @@ class Engine:
         gm.update_fov(pos.x, pos.y, FOV_RADIUS)
         sight.comes_into_view(engine)  # what the picture shows is in view already
         return engine
-
-    # --- its setup, read as it always was -------------------------------------------------
-
-    @property
-    def seed(self) -> int:
-        return self.setup.seed
-
-    @property
-    def character(self) -> str:
-        return self.setup.character
-
-    @property
-    def rules(self) -> str:
-        """The combat system it is played under (``systems.get(rules)`` is ``system``)."""
-        return self.setup.rules
-
-    @property
-    def rules_version(self) -> int:
-        """The version of its rules it plays by (a recording replays by the one it was
-        played under)."""
-        version = self.setup.rules_version
-        assert version is not None  # (a Setup holds the version it plays by)
-        return version
-
-    @property
-    def auto_pickup(self) -> bool:
-        """A step picks up what the gameplay's auto-pickup takes (a game option, chosen when
-        the game begins and kept in its state)."""
-        return self.setup.auto_pickup
-
-    @property
-    def made_by(self) -> str:
-        """The game version that began it: where play changed since, its own is kept for it
-        (its save names it, so its recording replays as it was played)."""
-        made_by = self.setup.made_by
-        assert made_by is not None  # (a Setup holds the version that began it)
-        return made_by
-
-    @property
-    def content(self) -> Overlay | None:
-        """The overlay (a mod) the game is played under, or None (its catalog's)."""
-        return self.setup.content
 
     def _place(self, char: str, x: int, y: int, name: str | None) -> None:
         if char == "@":

@@ -160,3 +160,51 @@ _DIFFER = {  # (a field not named here: "was played with another <its name> than
     RULES_VERSION: "was played under another version of its rules than {than}",
     CONTENT: "was played under another overlay than {than}",
 }
+
+
+class ReadsSetup:
+    """Its ``setup``'s fields read as attributes of their own, as they always were (the
+    engine's and a save's): one set of read-only properties for both."""
+
+    __slots__ = ()
+    setup: Setup
+
+    @property
+    def seed(self) -> int:
+        return self.setup.seed
+
+    @property
+    def character(self) -> str:
+        return self.setup.character
+
+    @property
+    def rules(self) -> str:
+        """The combat system it is played under (``systems.get(rules)``)."""
+        return self.setup.rules
+
+    @property
+    def rules_version(self) -> int:
+        """The version of its rules it plays by (a recording replays by the one it was
+        played under)."""
+        version = self.setup.rules_version
+        assert version is not None  # (a Setup holds the version it plays by)
+        return version
+
+    @property
+    def auto_pickup(self) -> bool:
+        """A step picks up what the gameplay's auto-pickup takes (a game option, chosen when
+        the game begins and kept in its state)."""
+        return self.setup.auto_pickup
+
+    @property
+    def made_by(self) -> str:
+        """The game version that began it: where play changed since, its own is kept for it
+        (its save names it, so its recording replays as it was played)."""
+        made_by = self.setup.made_by
+        assert made_by is not None  # (a Setup holds the version that began it)
+        return made_by
+
+    @property
+    def content(self) -> Overlay | None:
+        """The overlay (a mod) the game is played under, or None (its catalog's)."""
+        return self.setup.content
