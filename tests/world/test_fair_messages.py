@@ -81,3 +81,33 @@ def test_rest_says_it_stopped_for_bleeding_and_for_poison(engines):
     vitals.bleeding, vitals.poison = 0, 3
     engine.submit(A.Rest())
     assert texts(engine)[-1] == "You are poisoned."
+
+
+def test_one_rule_for_repeats_every_line_but_a_blow_counts_again(engines):
+    """A rest stopped by poison, again and again, is one line that counts ("You are poisoned.
+    (x3)"), as "You rest. (x6)" is: every tone the log says once counts, only blows (each a
+    roll of its own) are logged one by one. Games made before 0.4.0 counted "info" lines
+    only, and keep doing so."""
+    engine = make(engines, CELL)
+    tough(engine, engine.player)
+    set_hp(engine, engine.player, 500)
+    vitals = engine.component(engine.player, Vitals)
+    for _ in range(3):
+        vitals.poison = 3
+        engine.submit(A.Rest())
+    assert engine.log[-1].line == "You are poisoned. (x3)"
+    assert texts(engine).count("You are poisoned.") == 1
+    for tone in ("info", "good", "bad", "wizard"):
+        before = len(engine.log)
+        engine.say(f"Said in {tone}.", tone)
+        engine.say(f"Said in {tone}.", tone)
+        assert len(engine.log) == before + 1 and engine.log[-1].count == 2, tone
+    before = len(engine.log)
+    engine.say("A blow.", "combat")
+    engine.say("A blow.", "combat")
+    assert len(engine.log) == before + 2
+    older = Game.scenario(CELL, made_by="0.3.0")
+    engines.append(older)
+    older.say("You are poisoned.", "bad")
+    older.say("You are poisoned.", "bad")
+    assert [m.count for m in older.log[-2:]] == [1, 1]

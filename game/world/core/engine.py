@@ -59,6 +59,7 @@ from .store import Store
 MAP_WIDTH, MAP_HEIGHT = 80, 40
 FOV_RADIUS = sight.LIGHT_RADIUS
 LOG_LIMIT = 500
+REPEATS_COUNTED = "0.4.0"  # from this version every repeated line, not only "info", counts (x2)
 _QUIET = object.__setattr__  # a turn-by-turn field (changes.TURN_BY_TURN): set untold, faster
 CHECKPOINT_EVERY = 50  # a recording's sync check: the state hash after every 50 actions
 KEYFRAME_EVERY = 500  # the whole state after every 500 actions, for jumps in long replays
@@ -282,11 +283,13 @@ class Engine(ReadsSetup):
         del self.log[:-LOG_LIMIT]
 
     def _append(self, text: str, tone: str) -> Message:
-        """Add a line; the same notice again ("There is a wall in the way.") counts once more
-        ("... (x2)") instead of filling the log. Fights are logged blow by blow."""
+        """Add a line; the same line again ("There is a wall in the way.", "You are
+        poisoned.") counts once more ("... (x2)") instead of filling the log. Fights are logged
+        blow by blow. Before game 0.4.0 only "info" lines were counted (``REPEATS_COUNTED``)."""
         log = self.log
         last = log[-1] if log else None
-        if last is not None and tone == last.tone == "info" and last.text == text:
+        if last is not None and tone == last.tone and last.text == text and tone != "combat" \
+                and (tone == "info" or self.since(REPEATS_COUNTED)):
             message = log[-1] = Message(text, tone, self.turn, last.count + 1)
         else:
             message = Message(text, tone, self.turn)
