@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from . import events as E
 from .profiles import (
     ARMOUR,
+    BASH,
     DEFLECTION,
     DEXTERITY,
     DODGE,
@@ -38,6 +39,7 @@ VERBS = {
     "lightning": ("shock", "blast"),
 }
 NO_VITAL_SPOT = "It has no vital spot."
+SHIELD_BASH = "shield-bash"  # the verb of a bash that lands: "You shield-bash the jackal."
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,8 +195,11 @@ def compass(dx: int, dy: int) -> str:
 def hit_message(outcome: Outcome, attacker: Who, target: Who) -> str:
     """ "You slash the giant rat hard!", "The kobold stabs you.", "You cleave the kobold." A
     confirmed critical keeps the ordinary verb and ends in " hard!"; a big hit that is not a
-    critical takes the big verb."""
+    critical takes the big verb; a bash is a bash ("You shield-bash the jackal.", not the
+    "smash" of a mace)."""
     ordinary, big = VERBS.get(outcome.damage_type, VERBS["hit"])
+    if outcome.attack.kind == BASH:  # a bash is told as one, whatever its damage type
+        ordinary = big = SHIELD_BASH
     if not attacker.seen and not attacker.is_player:
         ordinary = big = "hit"
     if outcome.attack.is_missile:  # "The kobold archer's arrow hits you."

@@ -7,6 +7,10 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
+
+from game.rules import profiles
+from game.rules.systems import SYSTEMS
 from game.world.core import actions as A
 from game.world.core.components import Creature, Health
 from game.world.core.events import AttackEvent
@@ -201,3 +205,21 @@ def test_tides_a_wound_that_armour_takes_whole_glances_off_it(engines):
 def test_d20_names_no_defence_in_a_miss(engines):
     engine, _ = duel(engines, "d20")
     assert lines(blow(engine, 15, 1))[0] == "You miss the kobold."  # the manual: a kind
+
+
+@pytest.mark.parametrize("rules", sorted(SYSTEMS))
+def test_a_shield_bash_is_told_as_a_bash_under_every_system(engines, rules):
+    """A bash that lands reads "You shield-bash the kobold.", not a mace's "smash"; one that
+    misses names the shield bash ("The kobold dodges your shield bash.")."""
+    engine, foe = duel(engines, rules, character="human guardian")
+    said = []
+    for _ in range(40):
+        result = engine.submit(A.Bash(foe))
+        assert isinstance(result, A.Done), result
+        said += [line for e in result.events if isinstance(e, AttackEvent)
+                 and e.outcome.attack.kind == profiles.BASH for line in e.lines]
+    hits = [line for line in said if line.startswith("You shield-bash the kobold")]
+    assert hits and len(hits) < len(said)  # some landed, some did not
+    for line in said:
+        assert "smash" not in line and not line.startswith("You bash"), line
+        assert line in hits or "shield bash" in line or "miss" in line, line
