@@ -184,6 +184,7 @@ ELSEWHERE = {
     "You are poisoned.": "tests/world/test_fair_messages.py",
     "You bash the kobold hard!": "tests/world/test_system_words.py",
     "You catch the kobold asleep.": "tests/world/test_system_words.py",
+    "You shield-bash the kobold.": "tests/world/test_system_words.py",
     "You catch the kobold unaware.": "tests/world/test_characters.py",
     "You die...": "tests/world/test_fair_messages.py",
     "You impale the kobold!": "tests/world/test_system_words.py",
