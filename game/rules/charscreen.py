@@ -72,13 +72,18 @@ def protection_words(d: profiles.DefenceProfile) -> str:
     return f"{d.protection} ({kinds})" if kinds else str(d.protection)
 
 
+JEWELLERY = ("ring", "neck")  # worn for their magic alone, not as armour
+
+
 def armour_words(piece: Armour) -> str:
-    """What a piece of armour does: "Dv +2, Pv 3 (slashing 4, piercing 2)"; a shield's bash."""
-    words = [f"Dv {signed(piece.defence)}"] if piece.defence else []
+    """What a piece of armour does: "Dv +2, Pv 3 (slashing 4, piercing 2)"; a shield's bash.
+    Every piece worn as armour says both, "Dv +0, Pv 0" too (a leather cap's: the manual's
+    helms and gloves add only through their magic); a ring or an amulet says nothing."""
+    if piece.slot in JEWELLERY:
+        return ""
     changed = [(k, piece.protection_against(k)) for k, _ in piece.against]
-    if piece.protection or changed:
-        words.append(f"Pv {piece.protection}" + (
-            " (" + ", ".join(f"{k} {v}" for k, v in changed) + ")" if changed else ""))
+    words = [f"Dv {signed(piece.defence)}", f"Pv {piece.protection}" + (
+        " (" + ", ".join(f"{k} {v}" for k, v in changed) + ")" if changed else "")]
     if piece.bash is not None:
         words.append(f"bash {piece.bash}")
     return ", ".join(words)

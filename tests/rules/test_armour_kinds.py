@@ -6,6 +6,7 @@ from fractions import Fraction
 import pytest
 
 from game.content import load_armoury
+from game.content.catalog import load_catalog
 from game.rules import charscreen, odds, profiles, resolve
 from game.rules.profiles import Fighter
 
@@ -84,3 +85,17 @@ def test_the_words_for_armour_show_the_kinds(arm):
     assert charscreen.armour_words(arm.armour["padded coat"]) == "Dv +1, Pv 0 (bludgeoning 1)"
     assert charscreen.armour_words(arm.armour["leather jerkin"]) == "Dv +1, Pv 1"
     assert charscreen.protection_words(mailed(arm)) == "3 (slashing 4, piercing 2)"
+
+
+def test_every_piece_of_armour_says_its_dv_and_pv():
+    """Every entry of the armour and wearables tables worn as armour (a shield too) shows its
+    Dv and Pv, a leather cap's and gloves' nothing included; jewellery shows none."""
+    armour = load_catalog().armoury.armour
+    assert charscreen.armour_words(armour["leather cap"]) == "Dv +0, Pv 0"
+    assert charscreen.armour_words(armour["pair of leather gloves"]) == "Dv +0, Pv 0"
+    for name, piece in armour.items():
+        words = charscreen.armour_words(piece)
+        if piece.slot in ("ring", "neck"):
+            assert words == "", name
+        else:
+            assert words.startswith(f"Dv {piece.defence:+d}, Pv {piece.protection}"), name
