@@ -150,6 +150,8 @@ PLAY = {
     "The ghost hits you hard!": lambda: melee("ghost", "human mage"),
     "The kobold's spear glances off your scales.":
         lambda: melee("kobold", "lizardfolk mage", amulet="of the tortoise"),
+    "The kobold's spear glances off your skin.":
+        lambda: melee("kobold", "dwarf warrior", amulet="of the tortoise"),
     "You slash the giant rat hard!":
         lambda: melee("giant rat", "dwarf warrior", player_strikes=True),
     "You cleave the kobold.": lambda: melee("kobold", "dwarf warrior", player_strikes=True),

@@ -140,6 +140,7 @@ def _worded(outcome: Outcome, vital: bool) -> Outcome:
 
 
 BASH_NOUN = "shield bash"
+SKIN_NAMED = "0.4.0"  # from this version the player's natural Defence is its race's or skin
 
 
 def _vital_lines(lines: list[str]) -> list[str]:
@@ -161,14 +162,17 @@ def _came_from(engine: Engine, attacker: int, target: int) -> str:
 
 def _natural_noun(engine: Engine, eid: int, defence: profiles.DefenceProfile,
                   worded: bool) -> str:
-    """What a blow turned by natural Defence glances off. The player's, since 0.3.0: the
-    race's own ("scales"), else what the player wears (the armour's noun, when its magic
-    turned it), and only bare skin is "skin"; games begun before said "skin" for every
-    player, as they were played."""
+    """What a blow turned by natural Defence glances off. The player's, since 0.4.0
+    (``SKIN_NAMED``): the race's own ("scales"), else "skin", even when an amulet or a jerkin
+    of the tortoise hardened it ("Your skin hardens like a shell."); in 0.3.0 games what the
+    player wore ("glances off your leather jerkin", where the jerkin had not turned it);
+    games begun before said "skin" for every player, as they were played."""
     creature = engine.store.find(eid, Creature)
     if creature is None:
         if not worded:
             return "skin"
+        if engine.since(SKIN_NAMED):  # natural Defence is the body's, wherever its magic is
+            return defence.natural_noun or "skin"
         noun = defence.natural_noun or defence.protection_noun
         return "skin" if noun == "armour" else noun
     return engine.catalog.creatures[creature.kind].natural_noun or "hide"
