@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 from systems_helpers import CATALOG, character, clash, creature
@@ -28,9 +29,10 @@ def you(ac: int) -> profiles.Fighter:
 
 
 def test_simple_example_positive_ac(scripted):
-    # AC 4, a monster with +1 to hit and 1d8: it must roll under 10 + 1 + 4 = 15: 70%.
+    # AC 4, a monster with +1 to hit and 1d8: it must roll under 10 + 1 + 4 = 15: 70%. Its
+    # +1 is the melee bonus every melee attack has (version 2): a monster of level 0.
     assert d20.hit_chance(11, 4) == Fraction(7, 10)
-    c = clash(monster(1), you(4), on_player=True)
+    c = clash(monster(0), you(4), on_player=True)
     assert d20.numbers(c.target).ac == 4
     assert d20.base_number(c)[0] == 11
     assert d20.chances(c)[0] == Fraction(7, 10)
@@ -45,7 +47,7 @@ def test_complex_example_negative_ac(scripted):
     assert d20._under(13 - 14) == 0
     # Over all fourteen AC rolls: 11 + 10 + ... + 0 faces, of 20 * 14.
     assert d20.hit_chance(13, -14) == Fraction(sum(range(12)), 20 * 14)
-    c = clash(monster(3), you(-14), on_player=True)
+    c = clash(monster(2), you(-14), on_player=True)  # +3: level 2 and the melee +1
     assert d20.numbers(c.target).ac == -14
     # It rolls a 9, AC rolls 2: 9 < 11, a hit; 1d8 gives 6, AC rolls 8: 6 - 8 = -2, so 1.
     out = d20.resolve(c, scripted(9, 2, 6, 8))
@@ -68,10 +70,13 @@ def test_ordinary_target_is_ac_10_and_the_bonuses_are_decided():
     # Thora's blow: +3 to hit, level 1, +1 melee (the player's).
     c = clash(thora, kobold, by_player=True)
     assert d20.base_number(c)[0] == 3 + 1 + 1
-    # The kobold against her: +0, level 1, +10 against the player; her AC 20 - 10 - 1 - 1.
+    # The kobold against her: +0, level 1, +1 melee (every melee attack's, from version 2),
+    # +10 against the player; her AC 20 - 10 - 1 - 1.
     back = clash(kobold, thora, on_player=True)
     assert d20.numbers(thora).ac == 8
-    assert d20.base_number(back)[0] == 0 + 1 + 10
+    assert d20.base_number(back)[0] == 0 + 1 + 1 + 10
+    assert d20.base_number(replace(back, version=1))[0] == 0 + 1 + 10  # the player's only
+    assert "melee +1" in d20.base_number(back)[1]
 
 
 def test_seeded_resolutions_agree_with_the_exact_distribution():

@@ -6,8 +6,9 @@ ranks, the weapon, magic, stance) plus the fighter's level; armour class is
 ``20 - Defence - Protection``, so an ordinary unarmoured target (Defence 10, no Protection) has
 AC 10 and every point of Defence or Protection lowers it by one. The Protection is against the
 blow's damage kind, which the d20 roll picks for a weapon of two (as the manual's natural roll
-does): chain mail is a better AC against a blade than against a point. The player's blows get the
-document's "+1 for melee"; a creature gets +10 against the player. Damage is the manual's
+does): chain mail is a better AC against a blade than against a point. Every melee attack gets
+the document's "+1 for melee" (version 1 gave it to the player's alone); a creature gets +10
+against the player. Damage is the manual's
 damage (dice and every flat bonus, Strength's included), at least 1. There are no criticals.
 """
 
@@ -36,12 +37,13 @@ from .common import (
 )
 
 NAME = "d20"
-VERSION = 1  # its rules have not changed since it came
+VERSION = 2  # 2: every melee attack gets the +1, a creature's too (1: the player's only)
+EVERY_MELEE = 2  # the version from which a creature's melee attack takes the +1
 SUMMARY = "1d20 under hit bonuses + AC; negative AC is rolled and soaks"
 EXACT_DUEL = True
 DIE = 20
 ORDINARY_AC = 10
-MELEE_BONUS = 1  # "melee attacks always have a +1 bonus": the player's (decided)
+MELEE_BONUS = 1  # "melee attacks always have a +1 bonus": everyone's, from version 2
 AGAINST_PLAYER = 10  # "monsters gain a +10 bonus to-hit players"
 
 
@@ -77,7 +79,7 @@ def base_number(clash: Clash) -> tuple[int, str]:
     a = clash.attack
     parts = [f"to hit {a.to_hit:+d}", f"level {clash.attacker.level}"]
     total = a.to_hit + clash.attacker.level
-    if clash.by_player and clash.up_close:
+    if clash.up_close and (clash.by_player or clash.since(EVERY_MELEE)):
         total += MELEE_BONUS
         parts.append(f"melee +{MELEE_BONUS}")
     if clash.on_player and not clash.by_player:
