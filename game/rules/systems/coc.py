@@ -17,7 +17,7 @@ dice and every flat bonus but Strength's. Piercing and stinging weapons, and eve
 The manual's Protection comes off flat, as armour points. The defender dodges, or counters when
 its own fighting skill is higher than its Dodge and the attack is a blow or bash from beside
 it; a shot is not reacted to (the document's firearms), and gets a bonus die from beside the
-target (point blank). The game has no rounds, so no one is ever outnumbered.
+target (point blank). Version 1 counted no rounds, so no one was ever outnumbered.
 
 Version 2 (the document's reactions): a target that does not know of its attacker (asleep, or
 unaware of the player) does not react. The others choose the reaction that serves them best:
