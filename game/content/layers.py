@@ -6,9 +6,11 @@ Each top-level table of an overlay's files belongs to one file of ``assets/`` (`
 has changes only the fields it gives (a field given is given whole: ``skills = {...}`` is the
 new ranks, not ranks added to the old); an entry of a new name is added after the others.
 ``[appearances]`` gives the word lists it names. Nothing is taken away: to undo a field, give
-its default. The result is, for each table file, a ``loader.Source``: the laid data, checked
-afterwards by the same loaders as the assets, and which overlay file gave each entry (so an
-error about it names that file).
+its default; a field a version gave an entry the older versions had is undone for them by
+naming it in the entry's ``unset`` (``unset = ["depth"]`` in ``assets/past/0.4.0/``), so the
+tables as they played them hold the entry as it was. The result is, for each table file, a
+``loader.Source``: the laid data, checked afterwards by the same loaders as the assets, and
+which overlay file gave each entry (so an error about it names that file).
 
 Layers are laid in order; within one overlay the same entry may come from one file only.
 
@@ -49,6 +51,7 @@ TABLES: dict[str, str] = {
 }
 """Each table an overlay may give, and the file of ``assets/`` that holds it."""
 
+UNSET = "unset"  # an entry's fields to take away (an older version's tables had none)
 APPEARANCES = ("appearances", "words")  # how the loader names the [appearances] table
 
 
@@ -91,7 +94,17 @@ def _lay_file(label: str, tables: dict[str, Any], data: dict[str, dict],
             old = held.get(name)
             held[name] = {**old, **entry} if isinstance(old, dict) and isinstance(entry, dict) \
                 else entry
+            if isinstance(entry, dict) and UNSET in entry:
+                held[name] = _unset(entry_where(label, table, name), held[name])
             origins[file][(table, name)] = label
+
+
+def _unset(where: str, entry: dict) -> dict:
+    """The entry without the fields its ``unset`` names (nor ``unset`` itself)."""
+    names = entry[UNSET]
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise ContentError(f"{where}: field {UNSET!r}: must be an array of field names")
+    return {key: value for key, value in entry.items() if key != UNSET and key not in names}
 
 
 def _file_of(table: str, name: str, data: dict[str, dict]) -> str:

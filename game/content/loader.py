@@ -136,6 +136,7 @@ WEAPON_FIELDS: dict[str, Spec] = {
     "weight": Spec("int", bound=B.WEIGHT),
     "effects": Spec("names", choices=ATTACK_EFFECTS),
     "frequency": Spec("int", bound=B.FREQUENCY),
+    "depth": Spec("int", bound=B.DEPTH),
 }
 
 AMMO_FIELDS: dict[str, Spec] = {
@@ -159,6 +160,7 @@ ARMOUR_FIELDS: dict[str, Spec] = {
     "noun": Spec("str"),
     "against": Spec("ranks", choices=ARMOUR_KINDS, bound=B.AGAINST, refers="damage kind"),
     "frequency": Spec("int", bound=B.FREQUENCY),
+    "depth": Spec("int", bound=B.DEPTH),
 }
 
 COLOUR = Spec("int", bound=B.COLOUR)  # each channel of a "colour"

@@ -56,6 +56,7 @@ class Weapon:
     weight: int = 0  # tenths of a pound, for burden
     effects: tuple[str, ...] = ()  # a creature attack's "poison" or "disease"
     frequency: int = 10  # its weight among the weapons found lying about; 0 is never
+    depth: int = 1  # the shallowest depth it is found lying about on
 
     @property
     def is_missile(self) -> bool:
@@ -97,6 +98,7 @@ class Armour:
     noun: str = ""  # what messages call it, when not its name
     against: tuple[tuple[str, int], ...] = ()  # Protection better or worse against a kind
     frequency: int = 10  # its weight among its kind found lying about; 0 is never
+    depth: int = 1  # the shallowest depth it is found lying about on
 
     @property
     def is_shield(self) -> bool:

@@ -6,7 +6,7 @@ import random
 from typing import TYPE_CHECKING
 
 from game.content.catalog import GOAL_ITEM, HEALING_POTION, Catalog
-from game.rules.items import Ammo, Armour, Weapon
+from game.rules.items import Ammo
 from game.world.core.components import Creature, Inventory, Position
 from game.world.core.gamemap import GameMap
 from game.world.core.mapgen import MAX_DEPTH, place_positions
@@ -41,23 +41,14 @@ def choose_creatures(catalog: Catalog, depth: int, rng: random.Random) -> list[s
 
 def choose_items(catalog: Catalog, depth: int, rng: random.Random) -> list[str]:
     """Weapons, armour (and ammunition, whose frequency is 0 unless a table gives one) and
-    potions, by their frequencies; the heavy pieces come deeper (weight over 20 lb at depth
-    3 and beyond)."""
-    armoury = catalog.armoury
-    gear = loot.pool([*((n, w.frequency) for n, w in armoury.weapons.items() if _fits(w, depth)),
-                      *((n, a.frequency) for n, a in armoury.armour.items()
-                        if _fits(a, depth) and (a.defence or a.protection)),  # plain: magic
-                      *((n, a.frequency) for n, a in armoury.ammo.items())])  # 0 unless given
+    potions, by their frequencies; each weapon and piece of armour from its depth on
+    (``loot.gear``)."""
+    gear = loot.gear(catalog, depth)
     items = [rng.choice(gear) for _ in range(item_count(depth))]
     items += [HEALING_POTION] * (1 + rng.randint(0, 1))
     if depth == MAX_DEPTH:
         items.append(GOAL_ITEM)
     return items
-
-
-def _fits(data: Weapon | Armour, depth: int) -> bool:
-    heavy = data.weight > 200 or (isinstance(data, Weapon) and data.two_handed)
-    return depth >= 3 or not heavy
 
 
 def layout(catalog: Catalog, gamemap: GameMap, rng: random.Random,
