@@ -13,8 +13,11 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import stat
+import sys
 from pathlib import Path
+from typing import TextIO
 
 from game.persist import savefile, scores
 from game.persist.files import write_atomic
@@ -87,6 +90,43 @@ def record_end(engine: Game, save: Path, *, once: bool = True) -> list[str]:
     except OSError as err:
         first = f"The character dump could not be written: {err.strerror or err}"
     return [first, *shown]
+
+
+def scores_lines(table: list[dict], out: TextIO | None = None) -> list[str]:
+    """The score table as ``scores`` prints it: fitted to a terminal's width (a cause too
+    long cut at a word, marked "..."), every line whole into a pipe or a file, which have no
+    width."""
+    out = sys.stdout if out is None else out
+    if not out.isatty():
+        return scores.table(table, width=None)
+    columns = shutil.get_terminal_size().columns
+    return scores.table(table, width=max(scores.WIDTH, columns - 1))
+
+
+ENDED_SHOWN = 10  # games that have ended, listed in the hall of fame (the newest)
+MORGUE_END = morgue_of(Path("x.json")).name.removeprefix("x")  # "-morgue.txt"
+
+
+def hall_of_fame(folder: Path = savefile.DEFAULT_DIR) -> list[str]:
+    """The start screen's hall of fame: the best scores of the folder's table, as
+    ``scores`` shows them, then the games that have ended there (their character dumps),
+    newest first."""
+    try:
+        best = scores.table(scores.read(folder / scores.DEFAULT.name), width=scores.WIDTH + 1)
+    except scores.ScoresError as err:
+        best = [str(err)]
+    ended = []
+    with contextlib.suppress(OSError):
+        dumps = [(os.stat(folder / name).st_mtime, name) for name in os.listdir(folder)
+                 if name.endswith(MORGUE_END) and not name.startswith(".")]
+        ended = [name for _, name in sorted(dumps, reverse=True)]
+    lines = ["The best scores:", *best, "", "Games that have ended (their character dumps, "
+             f"in {folder}):"]
+    if not ended:
+        return [*lines, "  none yet"]
+    more = len(ended) - ENDED_SHOWN
+    return [*lines, *(f"  {name}" for name in ended[:ENDED_SHOWN]),
+            *([f"  and {more} more"] if more > 0 else [])]
 
 
 def catch_up(folder: Path) -> list[str]:

@@ -33,7 +33,7 @@ from game.ui.start import SavedGame
 from game.world.game import Game
 
 from .common import EXIT_USAGE, fail, tables, unknown
-from .endings import catch_up, finish
+from .endings import catch_up, finish, hall_of_fame
 
 
 def save_path(engine: Game, folder: Path = savefile.DEFAULT_DIR) -> Path:
@@ -207,7 +207,8 @@ def run(args: argparse.Namespace) -> int:
     slot = SaveSlot()
     saved = saved_games(slot=slot) if plain and args.char is None else []
     app = GameApp(seed, character=args.char, wizard=args.wizard, options=args.options,
-                  rules=rules, saved=saved, content=content, **hooks(None, slot))
+                  rules=rules, saved=saved, content=content, hall=hall_of_fame,
+                  **hooks(None, slot))
     try:
         return run_frontend(app, window=args.window)
     finally:

@@ -99,7 +99,7 @@ def run_scores(args: argparse.Namespace) -> int:
     """Print the high-score table; a bad score file is one line and exit 2. A game whose
     end a crash cut short, saved beside the table, has its score and morgue written first."""
     path = Path(args.file) if args.file else scores.DEFAULT
-    from .endings import catch_up  # imported here: verify and bot need no morgue
+    from .endings import catch_up, scores_lines  # imported here: verify and bot need no morgue
 
     for line in catch_up(path.parent):
         print(line)
@@ -107,5 +107,5 @@ def run_scores(args: argparse.Namespace) -> int:
         table = scores.read(path)
     except scores.ScoresError as err:
         return fail(str(err), 2)
-    print("\n".join(scores.table(table)))
+    print("\n".join(scores_lines(table)))
     return 0

@@ -103,10 +103,11 @@ def _add(entry: dict[str, Any], path: Path, once: bool) -> tuple[list[dict[str, 
     return kept, place
 
 
-def table(scores: list[dict[str, Any]], mark: int | None = None, shown: int = SHOWN) -> list[str]:
-    """The table as lines of text (at most ``WIDTH`` columns, so the end screen, which sets
-    them in by a column, need not wrap a row);
-    ``mark`` (a place) gets an arrow."""
+def table(scores: list[dict[str, Any]], mark: int | None = None, shown: int = SHOWN,
+          width: int | None = WIDTH) -> list[str]:
+    """The table as lines of text (at most ``width`` columns, so the end screen, which sets
+    them in by a column, need not wrap a row: a cause too long is cut at a word, marked
+    "..."; ``width`` None: every line whole, for a pipe); ``mark`` (a place) gets an arrow."""
     if not scores:
         return ["No scores yet."]
     lines = ["  #  score  character        rules  depth  turns how it ended"]
@@ -117,13 +118,13 @@ def table(scores: list[dict[str, Any]], mark: int | None = None, shown: int = SH
         start = (f"{flag}{place:>2} {row['score']:>6}{sign} {row['character']:<16} "
                  f"{rules:<6} {row['depth']:>5} {row['turns']:>6} ")
         cause = re.sub(r" on depth \d+$", "", row["cause"])  # the depth has its column
-        lines.append(start + _cut(cause, WIDTH - len(start)))
+        lines.append(start + (cause if width is None else _cut(cause, width - len(start))))
     if any(r["wizard"] for r in scores[:shown]):
         lines.append("  W: a wizard game")
     overlays = sorted({r[CONTENT] for r in scores[:shown] if CONTENT in r})
     if overlays:
-        lines.append(f"  M: a modded game, under {', '.join(map(repr, overlays))}"
-                     [:WIDTH])
+        line = f"  M: a modded game, under {', '.join(map(repr, overlays))}"
+        lines.append(line if width is None else _cut(line, width))
     return lines
 
 

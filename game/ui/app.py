@@ -39,7 +39,8 @@ class GameApp:
     fails does not quit: it asks what to do (``saver_for`` makes the saver for another file
     the player types). ``rescue`` is where a hang-up saves when the saver fails. ``on_crash``
     writes a crash report before an unexpected exception leaves (and the terminal is
-    restored). ``content``: the overlay (a mod) a new game is played under."""
+    restored). ``content``: the overlay (a mod) a new game is played under. ``hall``: the
+    lines of the start screen's hall of fame (the best scores, the games that have ended)."""
 
     def __init__(self, seed: int, character: str | None = None, *,
                  engine: Game | None = None, saver: Saver | None = None,
@@ -47,7 +48,8 @@ class GameApp:
                  options: Options = DEFAULT, rules: str = "manual",
                  saver_for: SaverFor | None = None, rescue: Saver | None = None,
                  on_end: Callable[[Session], list[str]] | None = None,
-                 saved: Sequence[SavedGame] = (), content: Overlay | None = None) -> None:
+                 saved: Sequence[SavedGame] = (), content: Overlay | None = None,
+                 hall: Callable[[], list[str]] | None = None) -> None:
         self.seed, self.options = seed, options
         self.size = (80, 24)  # the console's, at the last draw (--more-- pages fit the log)
         self.paged: tuple[int, int] | None = None  # the messages --more-- last paged
@@ -65,7 +67,7 @@ class GameApp:
         else:  # the options choose a new game's auto-pickup; a saved game keeps its own
             self.stack.append(StartScreen(seed, catalog_for(content), wizard=wizard,
                                           rules=rules, saved=saved,
-                                          auto_pickup=options.auto_pickup))
+                                          auto_pickup=options.auto_pickup, hall=hall))
 
     @classmethod
     def from_engine(cls, engine: Game, **hooks) -> GameApp:

@@ -151,25 +151,36 @@ class CharacterScreen(InfoPage):
             put(console, x, y + row, text, colour, width=RIGHT_COLUMN - 1 - x)
 
     def _draw_training(self, console: tcod.console.Console, y: int) -> None:
+        """Each rank held or trained toward, a name too long for its column wrapped; where
+        they run past the footer, the last row says how many more the skills screen (m)
+        shows."""
         training = self.engine.store.get(self.engine.player, Training)
         x = RIGHT_COLUMN
         put_runs(console, x, y, [("Skills and styles", palette.HEADING),
                                  ("       rank  training", palette.DIM)])
-        for is_style, name in _trained(training):
-            if y + 1 >= console.height - 1:
+        trained = _trained(training)
+        last = console.height - 2  # the last row above the footer
+        for index, (is_style, name) in enumerate(trained):
+            label = wrap(f"{name} (style)" if is_style else name, RANK_LABEL)
+            if y + len(label) > last or (y + len(label) == last and index < len(trained) - 1):
+                put(console, x + 2, y + 1, f"{len(trained) - index} more: see the skills (m)",
+                    palette.DIM)
                 return
-            y += 1
             rank = (training.styles if is_style else training.skills).get(name, 0)
-            self._draw_rank(console, x, y, name, is_style, rank, training.points.get(name, 0))
+            self._draw_rank(console, x, y + 1, label, rank, training.points.get(name, 0))
+            y += len(label)
 
     @staticmethod
-    def _draw_rank(console: tcod.console.Console, x: int, y: int, name: str, is_style: bool,
+    def _draw_rank(console: tcod.console.Console, x: int, y: int, label: list[str],
                    rank: int, points: int) -> None:
         progress = "max" if rank >= stats.MAX_RANK else f"{points}/{stats.rank_cost(rank)}"
-        label = f"{name} (style)" if is_style else name
-        put(console, x + 2, y, label, palette.TEXT, width=22)
+        for row, part in enumerate(label):
+            put(console, x + 2, y + row, part, palette.TEXT, width=RANK_LABEL)
         put(console, x + 25, y, f"{rank:>2}", palette.TEXT)
         put(console, x + 31, y, progress, palette.DIM)
+
+
+RANK_LABEL = 22  # the room of a rank's name, before its number
 
 
 def _trained(training: Training) -> list[tuple[bool, str]]:

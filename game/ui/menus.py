@@ -12,7 +12,7 @@ import tcod.console
 
 from . import palette
 from .screen import POP, STAY, Step
-from .text import panel, put
+from .text import panel, put, wrap
 
 LETTERS = string.ascii_lowercase
 DEFAULT_PAGE = 20  # what an 80x24 console holds, until the first draw measures it
@@ -67,10 +67,13 @@ class MenuScreen:
         return self.pick(self.entries[index].value) if self.pick else STAY
 
     def draw(self, console: tcod.console.Console) -> None:
-        self.page_size = max(1, min(len(LETTERS), console.height - 4 - bool(self.note)))
-        shown = self.entries[self.page * self.page_size:][:self.page_size]
         width = self._width(console)
-        height = max(len(shown), 1) + 2 + (1 if self.note else 0)
+        room = console.height - 4 - bool(self.note)  # rows for the entries in the box
+        self.page_size = max(1, min(len(LETTERS), room))
+        while self.page_size > 1 and self._rows(self._shown(), width) > room:
+            self.page_size -= 1  # long labels wrap over two rows or more: fewer to a page
+        shown = self._shown()
+        height = max(self._rows(shown, width), 1) + 2 + (1 if self.note else 0)
         x, y = (console.width - width) // 2, 1
         panel(console, x, y, width, height, self._title())
         if self.note:
@@ -78,10 +81,24 @@ class MenuScreen:
         if not shown:
             put(console, x + 2, y + 1, "(nothing)", palette.DIM, palette.PANEL, width - 4)
         first = self.page * self.page_size
+        row_y = y + 1
         for row, entry in enumerate(shown):
-            self._draw_entry(console, x + 1, y + 1 + row, width - 2, entry,
-                             row, first + row == self.selected)
+            row_y += self._draw_entry(console, x + 1, row_y, width - 2, entry,
+                                      row, first + row == self.selected)
         self._draw_hint(console, x, y + height - 1, width)
+
+    def _shown(self) -> list[Entry]:
+        self.selected = min(self.selected, max(0, len(self.entries) - 1))
+        return self.entries[self.page * self.page_size:][:self.page_size]
+
+    @staticmethod
+    def _label_lines(entry: Entry, width: int) -> list[str]:
+        """The label in the room beside its letter and note, wrapped at words."""
+        room = width - 5 - (len(entry.right) + 1 if entry.right else 0)
+        return wrap(entry.label, room) if len(entry.label) > room else [entry.label]
+
+    def _rows(self, entries: list[Entry], width: int) -> int:
+        return sum(len(self._label_lines(e, width - 2)) for e in entries)
 
     def _title(self) -> str:
         pages = -(-len(self.entries) // self.page_size)
@@ -93,15 +110,19 @@ class MenuScreen:
         return min(console.width - 2, max(36, wanted))
 
     def _draw_entry(self, console: tcod.console.Console, x: int, y: int, width: int,
-                    entry: Entry, row: int, selected: bool) -> None:
+                    entry: Entry, row: int, selected: bool) -> int:
+        """The entry's rows (a long label wraps onto more); returns how many."""
         bg = palette.SELECTED_BG if selected else palette.PANEL
-        console.draw_rect(x, y, width, 1, ord(" "), bg=bg)
+        lines = self._label_lines(entry, width)
+        console.draw_rect(x, y, width, len(lines), ord(" "), bg=bg)
         if entry.key != " ":  # " ": a line of text, not a choice
             put(console, x + 1, y, f"{entry.key or LETTERS[row]})", palette.KEY, bg)
         label_room = width - 5 - (len(entry.right) + 1 if entry.right else 0)
-        put(console, x + 4, y, entry.label, entry.fg, bg, label_room)
+        for at, line in enumerate(lines):
+            put(console, x + 4, y + at, line, entry.fg, bg, label_room)
         if entry.right:
             put(console, x + width - 1 - len(entry.right), y, entry.right, palette.DIM, bg)
+        return len(lines)
 
     def _hint(self) -> str:
         pages = "  PgUp/PgDn page" if len(self.entries) > self.page_size else ""

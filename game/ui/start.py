@@ -20,12 +20,14 @@ from game.rules.messages import a_or_an
 from game.world.game import Game
 
 from . import palette
-from .screen import QUIT, STAY, Begin, Step
+from .hall import HallScreen
+from .screen import QUIT, STAY, Begin, Push, Step
 from .text import footer, put, put_runs, wrap
 from .view import Line
 
 LETTERS = string.ascii_lowercase
-BUILD = "build your own"  # the quick list's last entry
+BUILD = "build your own"  # the quick list's last entry (but the hall of fame)
+HALL = "hall of fame"  # after it, when the screen is given the scores to show
 SAVED_SHOWN = 5  # saved games offered at most (the newest)
 
 
@@ -44,14 +46,17 @@ class StartScreen:
 
     def __init__(self, seed: int, catalog: Catalog | None = None, *,
                  wizard: bool = False, rules: str = "manual",
-                 saved: Sequence[SavedGame] = (), auto_pickup: bool = True) -> None:
+                 saved: Sequence[SavedGame] = (), auto_pickup: bool = True,
+                 hall: Callable[[], list[str]] | None = None) -> None:
         self.wizard, self.rules, self.auto_pickup = wizard, rules, auto_pickup
         self.seed = seed
         self.catalog = catalog or load_catalog()
         self.saved = {game.label: game for game in list(saved)[:SAVED_SHOWN]}
         self.notice = ""  # why a saved game could not be opened
         ready = [n for n, k in self.catalog.characters.items() if k.ready]
-        self.quick = [*self.saved, *ready][:len(LETTERS) - 1] + [BUILD]
+        self.hall = hall  # the lines of the hall of fame: the best scores, the games ended
+        last = [BUILD, HALL] if hall is not None else [BUILD]
+        self.quick = [*self.saved, *ready][:len(LETTERS) - len(last)] + last
         self.stage = "quick"  # then "race", then "class"
         self.race = ""
         self.selected = 0
@@ -82,6 +87,8 @@ class StartScreen:
     def choose(self, name: str) -> Step:
         if self.stage == "quick" and name in self.saved:
             return self._continue(self.saved[name])
+        if self.stage == "quick" and name == HALL and self.hall is not None:
+            return Push(HallScreen(self.hall()))
         if self.stage == "quick" and name == BUILD:
             self._go("race")
             return STAY
@@ -122,8 +129,10 @@ class StartScreen:
         put(console, 1, 0, self.title, palette.TITLE)
         corner = f"seed {self.seed}"
         if self.catalog.overlay is not None:  # the game will be modded: say under what
-            corner = f"overlay {self.catalog.overlay.name[:20]}, {corner}"
-        put(console, console.width - 2 - len(corner), 0, corner, palette.DIM)
+            corner = f"overlay {self.catalog.overlay.name}, {corner}"
+        beside = len(self.title) + 3 <= console.width - 2 - len(corner)
+        put(console, max(1, console.width - 2 - len(corner)), 0 if beside else 1, corner,
+            palette.DIM)
         blocks = [self._block(n, console.width - 6) for n in self.names]
         gap = 1
         if self.stage != "quick":  # seven classes fit at 80x24: the rest show their name and
@@ -131,15 +140,24 @@ class StartScreen:
             blocks = [b if i == self.selected else _brief(b)
                       for i, b in enumerate(blocks)]
         rows = console.height - 4
+        fits = sum(len(b) + gap for b in blocks) - gap <= rows
+        if not fits:
+            rows -= 1  # the last row says what is above and below
         self.top = min(self.top, self.selected)
-        while sum(len(b) + gap for b in blocks[self.top:self.selected + 1]) > rows:
+        while sum(len(b) + gap for b in blocks[self.top:self.selected + 1]) - gap > rows \
+                and self.top < self.selected:
             self.top += 1
-        y = 2
+        y, shown = 2, self.top
         for index in range(self.top, len(blocks)):
             if y + len(blocks[index]) > 2 + rows:
                 break
             self._draw_block(console, y, index, blocks[index])
             y += len(blocks[index]) + gap
+            shown = index + 1
+        if not fits:
+            more = [f"{n} more {where}" for n, where in ((self.top, "above"),
+                                                        (len(blocks) - shown, "below")) if n]
+            put(console, 2, 2 + rows, f"({', '.join(more)}: Up/Down)", palette.KEY)
         back = "Esc: quit" if self.stage == "quick" else "Esc: back"
         if self.notice:
             put(console, 1, console.height - 2, self.notice, palette.WARN, width=console.width - 2)
@@ -163,7 +181,12 @@ class StartScreen:
                     *[(t, palette.TEXT) for t in wrap(self.catalog.classes[name].kit.description,
                                                       width)]]
         if name in self.saved:
-            return [(name, palette.TITLE), (self.saved[name].where, palette.DIM)]
+            head, *rest = wrap(name, width)
+            return [(head, palette.TITLE), *[(t, palette.TITLE) for t in rest],
+                    *[(t, palette.DIM) for t in wrap(self.saved[name].where, width)]]
+        if name == HALL:
+            return [("hall of fame", palette.TITLE),
+                    ("the best scores, and the games that have ended", palette.DIM)]
         if name == BUILD:
             return [("build your own", palette.TITLE),
                     ("choose a race (human, dwarf, elf, lizardfolk) and a class", palette.DIM)]

@@ -6,7 +6,9 @@ Every screen draws through these so nothing spills past the console's edge at 80
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 
 import tcod.console
 
@@ -16,12 +18,41 @@ from .palette import Colour
 Run = tuple[str, Colour]
 
 
+@dataclass(frozen=True, slots=True)
+class Cut:
+    """Text a screen asked ``put`` to draw that did not fit: ``shown`` is what was drawn."""
+
+    x: int
+    y: int
+    text: str
+    shown: str
+
+
+_WATCHERS: list[list[Cut]] = []
+
+
+@contextmanager
+def watch_cuts() -> Iterator[list[Cut]]:
+    """Every cut ``put`` makes while inside (the test that no screen cuts a word)."""
+    found: list[Cut] = []
+    _WATCHERS.append(found)
+    try:
+        yield found
+    finally:
+        _WATCHERS.remove(found)
+
+
 def put(console: tcod.console.Console, x: int, y: int, text: str, fg: Colour | None = None,
         bg: Colour | None = None, width: int | None = None) -> int:
     """Print one line clipped to ``width`` (default: the console's edge); return the x after it.
     ``fg`` defaults to the text colour as it is now (the options file may change it)."""
     fg = palette.TEXT if fg is None else fg
     room = console.width - x if width is None else min(width, console.width - x)
+    if _WATCHERS and text.strip() and (room <= 0 or not 0 <= y < console.height
+                                       or text[max(0, room):].strip()):
+        shown = text[:room] if room > 0 and 0 <= y < console.height else ""
+        for found in _WATCHERS:
+            found.append(Cut(x, y, text, shown))
     if room <= 0 or not 0 <= y < console.height or not text:
         return x
     text = text[:room]
