@@ -8,7 +8,7 @@ import pytest
 
 import game.world.game
 from game.__main__ import main
-from game.commands.balance import Ended, csv_header, killer, play_one, report, row
+from game.commands.balance import Ended, by_class, csv_header, killer, play_one, report, row
 from game.content.catalog import GOAL_ITEM
 from game.world.core.components import Position
 from game.world.core.setup import Setup
@@ -94,10 +94,28 @@ def test_rules_all_is_a_row_per_system(capsys):
 def test_char_all_is_a_row_per_race_and_class(capsys):
     from game.content.catalog import load_catalog
 
+    catalog = load_catalog()
     assert main(["balance", "--seeds", "1", "--actions", "2", "--char", "all"]) == 0
-    lines = capsys.readouterr().out.splitlines()[2:-1]
-    assert len(lines) == len(load_catalog().characters) == 28  # 4 races x 7 classes
+    printed = capsys.readouterr().out.splitlines()
+    classes = sorted({kind.class_ for kind in catalog.characters.values()})
+    lines, summary = printed[2:-2 - len(classes)], printed[-2 - len(classes):-1]
+    assert len(lines) == len(catalog.characters) == 28  # 4 races x 7 classes
     assert lines[0].startswith("dwarf warrior ") and lines[-1].startswith("lizardfolk mage ")
+    assert summary[0].split() == ["class", "games", "d3", "died", "on", "depth", "1"]
+    assert sorted(line.split()[0] for line in summary[1:]) == classes
+    assert all(line.split()[1:] == ["4", "0%", "0", "(0%)"] for line in summary[1:])
+
+
+def test_the_class_lines_count_each_class_over_its_races():
+    games = [Ended(0, 6, "", won=True, character="elf mage"),
+             Ended(0, 1, "killed by a kobold on depth 1", died_on=1, character="dwarf mage"),
+             Ended(1, 5, "killed by an ogre on depth 5", died_on=5, character="dwarf mage"),
+             Ended(0, 6, "", won=True, character="elf rogue")]
+    classes = {"elf mage": "mage", "dwarf mage": "mage", "elf rogue": "rogue"}
+    lines = by_class([games[:1], games[1:3], games[3:]], classes, 6, win=True)
+    assert lines[0].split()[:3] == ["class", "games", "won"]
+    assert lines[1].split() == ["mage", "3", "33%", "1", "(33%)"]
+    assert lines[2].split() == ["rogue", "1", "100%", "0", "(0%)"]
 
 
 @pytest.mark.parametrize("argv, says", [

@@ -9,7 +9,8 @@ reached the depth (or won), where the rest died (by depth, and the commonest cau
 character's level when it first reached depths 4 and 6, so a change to the content or the bot
 can be compared before and after on identical games. ``--csv FILE`` writes every game.
 ``--as VERSION`` plays as an earlier game version did (its numbers), to compare the two.
-Nothing is saved. See docs/balance.md.
+With a class in more than one race (``--char all``), a line for each class over its races
+follows. Nothing is saved. See docs/balance.md.
 """
 
 from __future__ import annotations
@@ -154,6 +155,24 @@ def report(groups: Iterable[Sequence[Ended]], target: int, win: bool) -> list[st
     return lines
 
 
+def by_class(groups: Iterable[Sequence[Ended]], classes: dict[str, str], target: int,
+             win: bool) -> list[str]:
+    """A line for each class over its races' games (the aim of the whole game is a class's):
+    its games, the share won (or that reached the depth) and the deaths on depth 1."""
+    games: dict[str, list[Ended]] = {}
+    for group in groups:
+        for game in group:
+            games.setdefault(classes.get(game.character, game.character), []).append(game)
+    goal = "won" if win else f"d{target}"
+    lines = [f"{'class':<22} {'games':>5} {goal:>5} {'died on depth 1':>16}"]
+    for name, played in games.items():
+        reached = sum(g.won if win else g.depth >= target for g in played)
+        first = sum(g.died_on == 1 for g in played)
+        lines.append(f"{name:<22} {len(played):>5} {_share(reached, len(played)):>5} "
+                     f"{first:>8} ({_share(first, len(played))})")
+    return lines
+
+
 CSV_COLUMNS = ("character", "rules", "seed", "outcome", "depth", "died_on", "cause", "level",
                "actions", "turns")  # then the level on first reaching each depth (0: never)
 
@@ -254,6 +273,9 @@ def run(args: argparse.Namespace) -> int:
                 if writer and out:
                     writer.writerows(csv_row(g) for g in games)
                     out.flush()
+        classes = {name: catalog.characters[name].class_ for name in names}
+        if len(set(classes.values())) < len(names):  # a class in more than one race
+            print("\n".join(by_class(groups, classes, args.depth, win)))
         print(report(groups, args.depth, win)[-1] + under(content))
     finally:
         if out:
