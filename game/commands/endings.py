@@ -109,10 +109,10 @@ MORGUE_END = morgue_of(Path("x.json")).name.removeprefix("x")  # "-morgue.txt"
 
 def hall_of_fame(folder: Path = savefile.DEFAULT_DIR) -> list[str]:
     """The start screen's hall of fame: the best scores of the folder's table, as
-    ``scores`` shows them, then the games that have ended there (their character dumps),
-    newest first."""
+    ``scores`` prints them into a pipe (every line whole: the screen wraps them at words),
+    then the games that have ended there (their character dumps), newest first."""
     try:
-        best = scores.table(scores.read(folder / scores.DEFAULT.name), width=scores.WIDTH + 1)
+        best = scores.table(scores.read(folder / scores.DEFAULT.name), width=None)
     except scores.ScoresError as err:
         best = [str(err)]
     ended = []

@@ -54,4 +54,4 @@ def _fit(line: str, width: int) -> list[str]:
     """A line as it is when it fits (its indent kept), else wrapped at words, indented."""
     if len(line) <= width:
         return [line]
-    return textwrap.wrap(line, width, subsequent_indent="     ") or [line]
+    return textwrap.wrap(line, width, subsequent_indent=" " * 8) or [line]

@@ -51,7 +51,13 @@ class StartScreen:
         self.wizard, self.rules, self.auto_pickup = wizard, rules, auto_pickup
         self.seed = seed
         self.catalog = catalog or load_catalog()
-        self.saved = {game.label: game for game in list(saved)[:SAVED_SHOWN]}
+        self.saved: dict[str, SavedGame] = {}
+        for game in list(saved)[:SAVED_SHOWN]:  # two games alike: "(2)"
+            label, again = game.label, 1
+            while label in self.saved:
+                again += 1
+                label = f"{game.label} ({again})"
+            self.saved[label] = game
         self.notice = ""  # why a saved game could not be opened
         ready = [n for n, k in self.catalog.characters.items() if k.ready]
         self.hall = hall  # the lines of the hall of fame: the best scores, the games ended
