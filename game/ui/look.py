@@ -99,9 +99,12 @@ class LookScreen:
         put(console, log.x, log.y, hint, colour, width=log.w)
         if lines is None:
             lines = look_lines(self.session.engine, *self.cursor, log.w)
+        if len(lines) > log.h - 1:  # more than the log's place holds: the last row says so
+            left = len(lines) - (log.h - 2)
+            lines = [*lines[:log.h - 2], (f"({left} more lines: v examines what lies here)",
+                                          palette.DIM)]
         for row, (text, line_colour) in enumerate(lines):
-            if row + 1 < log.h:
-                put(console, log.x, log.y + 1 + row, text, line_colour, width=log.w)
+            put(console, log.x, log.y + 1 + row, text, line_colour, width=log.w)
 
     def _origin(self, engine: Game, rect: Rect) -> tuple[int, int]:
         return cursor_camera(engine, rect, self.cursor, self.camera)

@@ -65,6 +65,10 @@ TOUR = """
 #......>...#
 ############
 """
+BASE_FOR = {"weapon": "long sword", "missile": "short bow", "body": "chain mail shirt",
+            "shield": "small shield", "cloak": "cloak", "head": "leather cap",
+            "hands": "pair of leather gloves", "feet": "pair of leather boots",
+            "ring": "ring", "neck": "amulet"}  # a thing for each kind an affix sits on
 SKIP_KEYS = {"save", "quit"}  # leave the game (the quit question is drawn on its own)
 LONG_CAUSE = ("was killed by a kobold wielding a long sword of slaying after escaping with "
               "the amulet and coming back for more")
@@ -244,21 +248,25 @@ def every_key(check: Checker) -> None:
 
 
 def examine_boxes(check: Checker) -> None:
-    """Every entry of every table, known and unknown, carried and examined."""
+    """Every entry of every table (and every affix on each kind of thing it sits on), known
+    and unknown, examined."""
     for known in (False, True):
         engine = Game.scenario(ROOM, {}, character="human warrior")
         session = Session(engine)
-        for name in CATALOG.item_names():
-            data = CATALOG.lookup(name)
-            charged = getattr(data, "kind", "") == "wand"
-            powers = Powers(charges=3, known=known) if charged else None
+        things = [(name, Powers(charges=3, known=known)
+                   if getattr(CATALOG.lookup(name), "kind", "") == "wand" else None)
+                  for name in CATALOG.item_names()]
+        things += [(BASE_FOR[on], Powers(ego=affix.name, cursed=affix.cursed, known=known))
+                   for affix in CATALOG.magic.affixes.values() for on in affix.on]
+        for name, powers in things:
             if known:
                 knowledge.learn_kind(engine, name)
             item = engine.create_item(name, 1, None, powers)
             box = examine(session, item)
-            rows = check.draw(box, f"examine the {'known' if known else 'unknown'} {name}")
+            seen = f"examine the {'known' if known else 'unknown'} {engine.item_name(item)}"
+            rows = check.draw(box, seen)
             for entry in box.entries:
-                check.words(rows, entry.label, f"examine {name}")
+                check.words(rows, entry.label, seen)
         engine.close()
 
 
