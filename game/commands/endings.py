@@ -16,6 +16,7 @@ import os
 import shutil
 import stat
 import sys
+import textwrap
 from pathlib import Path
 from typing import TextIO
 
@@ -93,14 +94,22 @@ def record_end(engine: Game, save: Path, *, once: bool = True) -> list[str]:
 
 
 def scores_lines(table: list[dict], out: TextIO | None = None) -> list[str]:
-    """The score table as ``scores`` prints it: fitted to a terminal's width (a cause too
-    long cut at a word, marked "..."), every line whole into a pipe or a file, which have no
-    width."""
+    """The score table as ``scores`` prints it: into a pipe or a file, which have no width,
+    every line whole; at a terminal a cause too long for its width goes on under its column,
+    wrapped at words."""
     out = sys.stdout if out is None else out
+    lines = scores.table(table, width=None)
     if not out.isatty():
-        return scores.table(table, width=None)
-    columns = shutil.get_terminal_size().columns
-    return scores.table(table, width=max(scores.WIDTH, columns - 1))
+        return lines
+    columns = max(40, shutil.get_terminal_size().columns - 1)
+    under = lines[0].find(CAUSE_HEADING) if lines else -1
+    indent = " " * (under if 0 < under < columns - 20 else 8)
+    return [part for line in lines
+            for part in (textwrap.wrap(line, columns, subsequent_indent=indent)
+                         if len(line) > columns else [line])]
+
+
+CAUSE_HEADING = "how it ended"  # the score table's last column
 
 
 ENDED_SHOWN = 10  # games that have ended, listed in the hall of fame (the newest)

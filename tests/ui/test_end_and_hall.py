@@ -3,9 +3,13 @@ and the start screen's last entry is the hall of fame: the best scores, the game
 
 from __future__ import annotations
 
+import io
+import os
+import shutil
+
 import tcod.console
 
-from game.commands.endings import hall_of_fame
+from game.commands.endings import hall_of_fame, scores_lines
 from game.persist import scores
 from game.ui.app import GameApp
 from game.ui.ending import EndScreen
@@ -62,3 +66,23 @@ def test_the_hall_of_fame_is_a_key_away_on_the_start_screen(tmp_path):
     app.handle_key("escape")
     assert app.screen is start
     assert HALL not in GameApp(1).screen.names  # offered only where there is a table to read
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_scores_wraps_a_long_cause_at_a_terminal_and_prints_it_whole_into_a_pipe(
+        tmp_path, monkeypatch):
+    monkeypatch.setattr(shutil, "get_terminal_size", lambda *a: os.terminal_size((80, 24)))
+    cause = "escaped with the amulet of the deep after killing the draugr lord"
+    path = tmp_path / "scores.json"
+    scores.record({"score": 2300, "character": "lizardfolk berserker", "seed": 9,
+                   "outcome": "won", "cause": cause, "depth": 8, "turns": 12345,
+                   "wizard": False}, path)
+    table = scores.read(path)
+    assert any(line.endswith(cause) for line in scores_lines(table, io.StringIO()))
+    at_terminal = scores_lines(table, Terminal())
+    assert all(len(line) < 80 for line in at_terminal)
+    assert cause in " ".join(" ".join(at_terminal).split()) and "..." not in at_terminal[1]
