@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import profiles, systems
-from .items import Ammo, Armour
+from .items import JEWELLERY, Ammo, Armour
 from .profiles import AttackProfile, Fighter
 
 
@@ -70,9 +70,6 @@ def protection_words(d: profiles.DefenceProfile) -> str:
     """ "4 (slashing 5, piercing 3)": Protection, and against the kinds where it differs."""
     kinds = ", ".join(f"{kind} {amount}" for kind, amount in d.by_kind)
     return f"{d.protection} ({kinds})" if kinds else str(d.protection)
-
-
-JEWELLERY = ("ring", "neck")  # worn for their magic alone, not as armour
 
 
 def armour_words(piece: Armour) -> str:

@@ -20,6 +20,7 @@ HOLDS = (MAIN_HAND, EITHER_HAND, BOTH_HANDS, MISSILE, THROWN_ONLY)
 
 # Where armour is worn.
 SLOTS = ("body", "shield", "cloak", "head", "hands", "feet", "ring", "neck")
+JEWELLERY = ("ring", "neck")  # worn for their magic alone, not as armour
 
 DAMAGE_TYPES = ("slashing", "piercing", "bludgeoning", "bite", "claw", "sting", "unarmed", "hit",
                 "fire", "cold", "lightning")

@@ -95,9 +95,13 @@ def test_leaving_is_answered_not_done(keys):
     assert env.engine.turn >= 1
 
 
+FIVE_KINDS = {"k": "kobold", "j": "jackal", "r": "giant rat", "g": "goblin", "b": "cave beetle"}
+# five kinds, so the wizard's kill-all says five lines (one line said again counts "(x2)")
+
+
 def test_more_waits_for_its_key():
     env = full()
-    env.begin(Game.scenario("#########\n#@.kkkkk#\n#########", {"k": "kobold"}))
+    env.begin(Game.scenario("#########\n#@.kjrgb#\n#########", FIVE_KINDS))
     env.engine.submit(Enable())
     obs = press(env, "ctrl-k")[0]  # the wizard kills all: a line each, more than fit
     assert type(env.keyboard.app.screen).__name__ == "MoreScreen"
@@ -116,7 +120,7 @@ def same(a: dict, b: dict) -> bool:
 @pytest.mark.parametrize("where", ["inventory", "cast menu", "aiming", "more"])
 def test_a_copy_with_a_screen_open_steps_as_the_original(where):
     env = full(character="human mage")
-    env.begin(Game.scenario("##########\n#@....kkk#\n#.kk.....#\n##########", {"k": "kobold"},
+    env.begin(Game.scenario("##########\n#@....kjr#\n#.gb.....#\n##########", FIVE_KINDS,
                             character="human mage"))
     env.engine.submit(Enable())
     opening = {"inventory": ("i",), "cast menu": ("Z",), "aiming": ("Z", "a"),

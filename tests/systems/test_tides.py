@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 from systems_helpers import character, clash, creature
@@ -55,16 +56,42 @@ def test_resolve_plays_the_three_rolls(scripted):
     c = clash(thora, kobold, by_player=True)
     you = tides.numbers(thora)
     it = tides.numbers(kobold)
-    assert you.ws == 30 + 5 * 3 and you.s == 45 and it.parry == 35 and it.t == 30
+    assert you.ws == 30 + 5 * 3 and you.s == 45 and it.parry == 30 and it.t == 30  # its Ws
     need = tides.target(you.ws, it.parry)
     out = tides.resolve(c, scripted(need + 1, 100, 4))  # hit, wound, 1d9 gives 4
     assert out.hit and out.damage == 4 + 1 + 3 + 0  # rank +1 flat, (45 - 30) / 5 = 3
     assert out.rolls[1].startswith("wound d100 100 vs")
     glance = tides.resolve(c, scripted(need + 1, 1))
     assert glance.hit and glance.glanced and glance.damage == 0
-    missed = tides.resolve(c, scripted(need, 1))  # the kobold's Dexterity turned it
-    assert not missed.hit and missed.miss_kind == "Dexterity"
-    assert tides.resolve(c, scripted(1)).miss_kind == "plain"
+    missed = tides.resolve(c, scripted(need, 1))  # its Ws is the ordinary 30: a plain miss
+    assert not missed.hit and missed.miss_kind == "plain"
+
+
+def test_a_blow_is_parried_with_the_defenders_weapon_skill_version_3(scripted):
+    """The document: "they use their weapon skill to parry or block the attack if in close
+    combat or their agility to avoid the attack if it comes from a distance". A dwarf
+    warrior's Ws is 45 to strike and to parry; versions 1 and 2 parried from Defence."""
+    thora, skeleton = character(), creature("skeleton")
+    assert tides.numbers(thora).parry == tides.numbers(thora).ws == 45
+    assert tides.numbers(thora, version=2).parry == 35  # 30 + 5 x (its Defence 11 - 10)
+    assert tides.numbers(skeleton).parry == 30 + 5 * profiles.melee_attacks(skeleton)[0].to_hit
+    c = clash(thora, skeleton, by_player=True)
+    need = tides.target(45, tides.numbers(skeleton).parry)
+    assert tides.resolve(c, scripted(need, 1)).event == "parried"
+    old = replace(c, version=2)
+    assert tides.chances(old)[0] == tides.chance(45, tides.numbers(skeleton, version=2).parry)
+
+
+def test_a_target_unaware_of_its_attacker_makes_no_reaction_version_3(scripted):
+    """A creature caught unaware neither parries nor dodges: its Ws and Ag count 0, and a
+    miss is a plain miss (before version 3 it reacted as if it knew)."""
+    thora, skeleton = character(), creature("skeleton")
+    unaware = replace(clash(thora, skeleton, by_player=True), aware=False)
+    assert tides.chances(unaware)[0] == tides.chance(45, 0) == Fraction(95, 100)
+    missed = tides.resolve(unaware, scripted(5, 1))
+    assert not missed.hit and missed.miss_kind == "plain" and missed.event == "missed"
+    then = replace(unaware, version=2)
+    assert tides.chances(then)[0] == tides.chance(45, tides.numbers(skeleton, version=2).parry)
 
 
 def test_seeded_resolutions_agree_with_the_exact_distribution():

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from test_quoted_lines import wear
 from test_scenarios import attacks, creature, rig, scenario, set_hp, tough
 
 from game.rules import profiles
@@ -14,6 +15,7 @@ from game.rules.messages import NO_VITAL_SPOT
 from game.rules.profiles import NATURAL, PARRY
 from game.rules.resolve import Outcome
 from game.world.core import actions as A
+from game.world.core.components import Powers
 from game.world.play import combat, progress
 
 BESIDE = """
@@ -79,14 +81,23 @@ def test_a_parried_shield_bash_is_named_as_one(engines):
 
 
 def test_a_blow_turned_by_magic_in_banded_mail_glances_off_the_mail(engines):
+    """Natural Defence from an armour's own magic (banded mail of the tortoise) is named for
+    the mail; from an amulet's it is the skin the amulet hardened, not the jerkin worn beside
+    it (0.4.0; 0.3.0 named the jerkin); nothing worn: bare skin."""
     engine = scenario(engines, BESIDE, {"k": "kobold"})
     kobold = creature(engine, "kobold")
-    worn = engine.fighter(engine.player)
     outcome = Outcome(attack=profiles.melee_attacks(engine.fighter(kobold))[0], defence=14,
                       defence_parts=(), natural=(3, 3), hit=False, miss_kind=NATURAL)
-    banded = profiles.DefenceProfile(parts=(), protection_noun="banded mail")
-    said = combat._lines(engine, kobold, engine.player, outcome, banded)
-    assert said == ["The kobold's spear glances off your banded mail."]
-    bare = profiles.defence(worn.__class__())  # nothing worn: bare skin
-    assert combat._lines(engine, kobold, engine.player, outcome, bare)[0].endswith(
-        " glances off your skin.")
+
+    def said() -> str:
+        engine.use()
+        you = profiles.defence(engine.fighter(engine.player))
+        return combat._lines(engine, kobold, engine.player, outcome, you)[0]
+
+    wear(engine, "neck", "amulet", Powers(ego="of the tortoise", known=True))
+    assert said() == "The kobold's spear glances off your skin."  # not "your leather jerkin"
+    wear(engine, "body", "suit of banded mail", Powers(ego="of the tortoise", known=True))
+    assert said() == "The kobold's spear glances off your banded mail."
+    engine.setup = replace(engine.setup, made_by="0.3.0")
+    wear(engine, "body", "leather jerkin")
+    assert said() == "The kobold's spear glances off your leather jerkin."  # as 0.3.0 said

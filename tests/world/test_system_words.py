@@ -182,11 +182,11 @@ def test_coc_the_outnumbered_react_once_a_round_and_the_next_blow_gets_a_bonus_d
 
 
 def test_tides_a_blow_is_parried_with_a_weapon_and_fended_off_without(engines):
-    engine, _ = duel(engines, "tides")
-    assert lines(blow(engine, 28, 1))[0] == "The kobold parries your sword."  # its spear
-    assert lines(blow(engine, 20))[0] == "You miss the kobold."  # would miss Ws 30
-    engine, _ = duel(engines, "tides", "giant rat")
-    assert lines(blow(engine, 28, 1))[0] == "The giant rat fends off your sword."
+    engine, _ = duel(engines, "tides", "skeleton")  # Ws 45 to parry with its weapon
+    assert lines(blow(engine, 28, 1))[0] == "The skeleton parries your sword."
+    assert lines(blow(engine, 20))[0] == "You miss the skeleton."  # would miss Ws 30
+    engine, _ = duel(engines, "tides", "cave beetle")  # Ws 35, no weapon
+    assert lines(blow(engine, 28, 1))[0] == "The cave beetle fends off your sword."
 
 
 def test_tides_a_hit_that_fails_its_wound_roll_fails_to_wound(engines):

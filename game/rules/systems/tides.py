@@ -6,17 +6,22 @@ example was written with 50), and no chance is under 5% or over 95%. "Drop any d
 truncates toward zero; damage is never below 0.
 
 From our fighters (one place, ``numbers``): Ws to attack (Bs for a shot or a throw) is
-30 + 5 x the manual's to-hit of the attack; Ws to parry a blow (Ag to avoid a missile) is
-30 + 5 x (the manual's Defence against it - 10); S is 3 x Strength (a shot uses its missile
-weapon's: 3 x the Strength it needs, or 30); T is 3 x Constitution; armour is the manual's
-Protection against the blow's damage type. An ordinary unarmoured fighter is 30 in all and
-armour 0: two of them hit 60% of the time and wound 60% of the time. The weapon roll is its
-dice and every flat bonus but Strength's. Our weapons and creatures carry none of the
-document's % keywords (Critical, Dodge, Block), so there are no criticals.
+30 + 5 x the manual's to-hit of the attack; Ws to parry a blow is the defender's own Ws, that of
+its main blow ("weapon skill to parry or block"; versions 1 and 2: from its Defence, as Ag is);
+Ag to avoid a missile is 30 + 5 x (the manual's Defence against it - 10); S is 3 x Strength (a
+shot uses its missile weapon's: 3 x the Strength it needs, or 30); T is 3 x Constitution;
+armour is the manual's Protection against the blow's damage type. An ordinary unarmoured
+fighter is 30 in all and armour 0: two of them hit 60% of the time and wound 60% of the time.
+The weapon roll is its dice and every flat bonus but Strength's. Our weapons and creatures
+carry none of the document's % keywords (Critical, Dodge, Block), so there are no criticals.
 
 Version 2: a throw's wound roll uses the weapon's Strength, as a shot's does ("for ranged
 attacks you use the weapons Strength score and not the attackers"): our thrown weapons need
 no Strength, so it is the ordinary 30. Version 1 used the thrower's.
+
+Version 3: a blow is parried with the defender's weapon skill, as the document says; and a
+target that does not know of its attacker (asleep, or unaware of the player) parries and
+avoids nothing (its Ws or Ag counts 0, and a miss is a plain miss), as a reaction needs it.
 """
 
 from __future__ import annotations
@@ -44,8 +49,9 @@ from .common import (
 )
 
 NAME = "tides"
-VERSION = 2  # 2: a throw wounds with the weapon's Strength
+VERSION = 3  # 2: a throw wounds with the weapon's Strength; 3: Ws parries, the unaware do not
 WEAPON_STRENGTH = 2  # the version from which every ranged attack uses the weapon's Strength
+WS_PARRIES = 3  # the version from which a blow is parried with the defender's own Ws
 SUMMARY = "d100 over defender - attacker + 40, then S against T to wound"
 EXACT_DUEL = True
 BASE = 40  # the edit note: "The default number has decreased from 50 to 40"
@@ -90,9 +96,11 @@ def numbers(f: Fighter, attack=None, *, kind: str = BLOW, adjacent: bool = True,
         s = PER_STAT * f.strength
     blows = kind if kind in (BLOW, BASH) else BLOW
     missiles = kind if kind in (SHOT, THROW) else SHOT
+    parry = ORDINARY + PER_POINT * (melee_attacks(f)[0].to_hit if version >= WS_PARRIES else
+                                    manual_defence(f, blows, adjacent=adjacent) - 10)
     return Numbers(
         ws=ORDINARY + PER_POINT * attack.to_hit, s=s, weapon=str(weapon_dice(attack, f)),
-        parry=ORDINARY + PER_POINT * (manual_defence(f, blows, adjacent=adjacent) - 10),
+        parry=parry,
         ag=ORDINARY + PER_POINT * (manual_defence(f, missiles, adjacent=adjacent) - 10),
         t=PER_STAT * f.constitution,
         armour=protection(f, damage_type))
@@ -124,12 +132,24 @@ def damage(weapon_roll: int, strength: int, toughness: int, armour: int) -> int:
     return max(0, weapon_roll + bonus(strength, toughness) - armour)
 
 
+def _version(clash: Clash) -> int:
+    return VERSION if clash.version is None else clash.version
+
+
+def _reacts(clash: Clash) -> bool:
+    """Whether the target parries or avoids at all: from version 3 one that does not know of
+    its attacker makes no reaction (its Ws or Ag counts 0), as under coc."""
+    return clash.aware or not clash.since(WS_PARRIES)
+
+
 def _sides(clash: Clash, damage_type: str = "") -> tuple[Numbers, Numbers, int]:
     """(attacker, target, the target's avoiding stat against this attack)."""
-    you = numbers(clash.attacker, clash.attack,
-                  version=WEAPON_STRENGTH if clash.since(WEAPON_STRENGTH) else 1)
+    version = _version(clash)
+    you = numbers(clash.attacker, clash.attack, version=version)
     it = numbers(clash.target, kind=clash.attack.kind, adjacent=clash.adjacent,
-                 damage_type=damage_type)
+                 damage_type=damage_type, version=version)
+    if not _reacts(clash):
+        return you, it, 0
     return you, it, it.parry if clash.up_close else it.ag
 
 
@@ -152,7 +172,7 @@ def resolve(clash: Clash, rng: Rng) -> Outcome:
     mine, theirs = ("Ws", "Ws") if clash.up_close else ("Bs", "Ag")
     line = f"attack d100 {roll} vs {need} ({mine} {you.ws} against {theirs} {avoid}): "
     if roll <= need:
-        plain = roll <= target(you.ws, ORDINARY)
+        plain = roll <= target(you.ws, ORDINARY) or not _reacts(clash)
         return miss(clash, rng, system=NAME, natural=(roll,), target=need, plain=plain,
                     rolls=(line + "misses",), event=MISSED if plain else avoided(clash))
     kind = blow_damage_type(clash.attack.damage_types, roll)

@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from game.rules import profiles, stats, talents
+from game.rules.items import JEWELLERY
 from game.rules.messages import YOU, Who, attack_messages, compass
 from game.rules.resolve import Outcome
 from game.rules.systems import Clash
@@ -163,19 +164,27 @@ def _came_from(engine: Engine, attacker: int, target: int) -> str:
 def _natural_noun(engine: Engine, eid: int, defence: profiles.DefenceProfile,
                   worded: bool) -> str:
     """What a blow turned by natural Defence glances off. The player's, since 0.4.0
-    (``SKIN_NAMED``): the race's own ("scales"), else "skin", even when an amulet or a jerkin
-    of the tortoise hardened it ("Your skin hardens like a shell."); in 0.3.0 games what the
-    player wore ("glances off your leather jerkin", where the jerkin had not turned it);
-    games begun before said "skin" for every player, as they were played."""
+    (``SKIN_NAMED``): the race's own ("scales"), else the armour whose magic gave it ("banded
+    mail" of the tortoise), else "skin" (an amulet of the tortoise hardens the skin); in 0.3.0
+    games what the player wore, whatever gave it ("glances off your leather jerkin" where an
+    amulet had turned it); games begun before said "skin" for every player."""
     creature = engine.store.find(eid, Creature)
     if creature is None:
         if not worded:
             return "skin"
-        if engine.since(SKIN_NAMED):  # natural Defence is the body's, wherever its magic is
-            return defence.natural_noun or "skin"
+        if engine.since(SKIN_NAMED):
+            return defence.natural_noun or _hardened_by(engine.fighter(eid)) or "skin"
         noun = defence.natural_noun or defence.protection_noun
         return "skin" if noun == "armour" else noun
     return engine.catalog.creatures[creature.kind].natural_noun or "hide"
+
+
+def _hardened_by(f: profiles.Fighter) -> str:
+    """The noun of the armour whose own magic gives natural Defence ("banded mail" of the
+    tortoise), or "" when none does: an amulet's hardens the skin, which is then named."""
+    givers = [m.reason for m in f.magic_for("natural")]
+    return next((a.noun or a.name for a in f.worn
+                 if a.slot not in JEWELLERY and any(a.name in r for r in givers)), "")
 
 
 def _wound(engine: Engine, target: int, outcome: Outcome) -> None:
