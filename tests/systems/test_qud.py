@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 from systems_helpers import CATALOG, character, clash, creature
@@ -86,3 +87,38 @@ def test_seeded_resolutions_agree_with_the_exact_distribution():
     assert abs(results.count(0) / n - float(exact[0])) < 0.015
     mean = float(sum(v * p for v, p in exact.items()))
     assert abs(sum(results) / n - mean) < 0.15
+
+
+def test_a_critical_that_fails_to_penetrate_still_opens_its_wound_version_3(scripted):
+    """The page's on-hit effects ("bleeding or poison") need the hit roll alone: a
+    creature's critical that fails to penetrate opens bleeding from version 3 (not before)."""
+    c = clash(mace_wielder(), profiles.Fighter(max_hp=20, natural_protection=9))
+    crit = qud.resolve(c, scripted(20, 1, 1, 1))
+    assert crit.confirmed and crit.damage == 0 and crit.bleeding
+    assert not qud.resolve(replace(c, version=2), scripted(20, 1, 1, 1)).bleeding
+    plain = qud.resolve(c, scripted(15, 1, 1, 1))  # not a critical: no wound
+    assert plain.hit and not plain.bleeding
+
+
+def test_a_natural_20_on_a_crit_immune_target_is_forced_to_penetrate_version_3(scripted):
+    skeleton = creature("skeleton")
+    assert skeleton.crit_immune
+    c = clash(mace_wielder(), replace(skeleton, natural_protection=9), by_player=True)
+    out = qud.resolve(c, scripted(20, 1, 1, 1, 2, 1))
+    assert out.confirmed and out.count == 1 and out.damage == 3
+    assert qud.chances(c)[1] == Fraction(1, 20)
+    old = replace(c, version=2)
+    assert qud.resolve(old, scripted(20, 1, 1, 1)).damage == 0
+    assert qud.chances(old)[1] == 0
+    exact = qud.distribution(c)  # the odds count the forced penetration too
+    assert exact.get(0, 0) < qud.distribution(old).get(0, 0)
+
+
+def test_a_target_that_does_not_know_of_its_attacker_is_simply_missed_version_3(scripted):
+    thora, kobold = character(), creature("kobold")
+    unaware = replace(clash(thora, kobold, by_player=True), aware=False, asleep=True)
+    roll = qud.numbers(kobold).dv - qud.numbers(thora).bonus  # would have missed DV, not 6
+    missed = qud.resolve(unaware, scripted(roll, 1))
+    assert not missed.hit and missed.miss_kind == "plain"
+    before = qud.resolve(replace(unaware, version=2), scripted(roll, 1))
+    assert before.miss_kind != "plain"  # version 2 said "dodges"

@@ -146,10 +146,12 @@ def hit(clash: Clash, *, system: str, natural: tuple[int, ...], target: int,
         rolls: tuple[str, ...], damage_rolls: tuple[tuple[int, ...], ...], raw: int,
         protection: int, damage: int, critical: bool = False, no_vital_spot: bool = False,
         type_roll: int = 0, soak: int | None = None, event: str = HIT, count: int = 0,
-        effects_on_hit: bool = False, resisted: int = 0, resist_reason: str = "") -> Outcome:
+        effects_on_hit: bool = False, resisted: int = 0, resist_reason: str = "",
+        wound_on_hit: bool = False) -> Outcome:
     """A hit, with what every system shares: a big hit is a third of the target's maximum
-    hit points; a critical or a big hit opens bleeding; poison and disease pass on a hit that
-    does damage (on any hit with ``effects_on_hit``); a hit that does nothing glanced."""
+    hit points; a critical or a big hit opens bleeding (a critical on any hit with
+    ``wound_on_hit``); poison and disease pass on a hit that does damage (on any hit with
+    ``effects_on_hit``); a hit that does nothing glanced."""
     damage = max(0, damage)
     passes = damage > 0 or effects_on_hit
     big = damage > 0 and 3 * damage >= clash.target.max_hp
@@ -161,7 +163,7 @@ def hit(clash: Clash, *, system: str, natural: tuple[int, ...], target: int,
         soak=max(0, min(raw, protection)) if soak is None else soak, damage=damage,
         resisted=resisted, resist_reason=resist_reason,
         glanced=damage == 0 and not resisted, big_hit=big,
-        bleeding=damage > 0 and (critical or big),
+        bleeding=(damage > 0 and big) or (critical and (damage > 0 or wound_on_hit)),
         effects=clash.attack.effects if passes else (), system=system, rolls=rolls,
         event=event, count=count)
 

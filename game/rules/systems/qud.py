@@ -19,6 +19,13 @@ on a hit, once, without penetration rolls (and resisted as ours are); a sleeping
 (the document's Masterwork) is critical on a natural 19 or 20. The manual's threat ranges and
 multipliers are not used: the document widens the critical range only by Masterwork and
 gives a critical no extra damage.
+
+Version 3 (the document's critical whole, and its reactions): a critical opens its wound on
+any hit, as the page's on-hit effects ("bleeding or poison") need the hit roll alone, not a
+penetration; a natural 20 is a critical against every target (the page has no target immune
+to one: the player's is forced to penetrate a skeleton too, which still does not bleed); and
+a target that does not know of its attacker (asleep, or unaware of the player) is simply
+missed, never dodged: a dodge is a reaction.
 """
 
 from __future__ import annotations
@@ -51,8 +58,10 @@ from .common import (
 )
 
 NAME = "qud"
-VERSION = 2  # 2: effects on any hit, elemental damage on a hit, +4 PV on a sleeper, Masterwork
+VERSION = 3  # 2: effects on any hit, elemental damage on a hit, +4 PV on a sleeper, Masterwork;
+# 3: a critical's wound on any hit, every natural 20 a critical, the unaware are simply missed
 DOCUMENT = 2  # the version from which the document's own rules above are played
+CRITICALS = 3  # the version from which a critical is whole (below)
 SUMMARY = "1d20 + Agility over DV; exploding 1d10-2 + PV triplets against AV"
 EXACT_DUEL = True
 DIE = 20
@@ -185,7 +194,7 @@ def _hits(clash: Clash) -> dict[tuple[int, bool], Fraction]:
     """The chance of a hit by the AV it meets (its roll picks the kind) and whether it must
     penetrate once (the player's critical)."""
     you, it = _clash_numbers(clash)
-    forced = clash.by_player and not clash.target.crit_immune
+    forced = clash.by_player and _criticals_land(clash)
     critical = critical_from(clash)
     out: dict[tuple[int, bool], Fraction] = {}
     av: dict[str, int] = {}  # by damage kind
@@ -226,11 +235,18 @@ def distribution(clash: Clash) -> dict[int, Fraction]:
 def chances(clash: Clash) -> tuple[Fraction, Fraction]:
     you, it = _clash_numbers(clash)
     critical = critical_from(clash)
-    crit = ZERO if clash.target.crit_immune else Fraction(DIE + 1 - critical, DIE)
+    crit = Fraction(DIE + 1 - critical, DIE) if _criticals_land(clash) else ZERO
     return hit_chance(you.bonus, it.dv, critical), crit
 
 
 # --- one attack -------------------------------------------------------------------------------
+
+
+def _criticals_land(clash: Clash) -> bool:
+    """Whether a natural 20 is a critical: always from version 3 (the page knows no target
+    immune to one: a skeleton's natural 20 is forced to penetrate, though it does not bleed);
+    before it, never against the manual's crit-immune."""
+    return clash.since(CRITICALS) or not clash.target.crit_immune
 
 
 def _singlet(rng: Rng) -> tuple[int, list[int]]:
@@ -264,9 +280,10 @@ def resolve(clash: Clash, rng: Rng) -> Outcome:
     line = (f"hit 1d20 {roll} {you.bonus:+d} = {roll + you.bonus} vs DV {it.dv}: "
             + (f"natural {roll}, critical, hit" if natural_20 else "hit" if landed else "miss"))
     if not landed:
-        return miss(clash, rng, system=NAME, natural=(roll,), target=it.dv,
-                    plain=roll + you.bonus <= ORDINARY_DV, rolls=(line,))
-    critical = natural_20 and not clash.target.crit_immune
+        plain = roll + you.bonus <= ORDINARY_DV or (not clash.aware and clash.since(CRITICALS))
+        return miss(clash, rng, system=NAME, natural=(roll,), target=it.dv, plain=plain,
+                    rolls=(line,))
+    critical = natural_20 and _criticals_land(clash)
     if elemental(clash):
         return _elemental(clash, you, it, roll, line, critical, rng)
     it = _clash_numbers(clash, roll)[1]  # AV against the kind this hit deals
@@ -284,7 +301,7 @@ def resolve(clash: Clash, rng: Rng) -> Outcome:
                damage_rolls=rolls, raw=damage, protection=it.av, damage=damage, soak=0,
                critical=critical, no_vital_spot=natural_20 and clash.target.crit_immune,
                type_roll=roll, event=PENETRATED if count else NO_PENETRATION, count=count,
-               effects_on_hit=clash.since(DOCUMENT))
+               effects_on_hit=clash.since(DOCUMENT), wound_on_hit=clash.since(CRITICALS))
 
 
 def _elemental(clash: Clash, you: Numbers, it: Numbers, roll: int, line: str, critical: bool,
