@@ -8,11 +8,12 @@ import random
 from dataclasses import replace
 
 import pytest
+from test_quoted_lines import wear
 
 from game.rules import profiles
 from game.rules.systems import SYSTEMS
 from game.world.core import actions as A
-from game.world.core.components import Creature, Health
+from game.world.core.components import Creature, Health, Powers, Vitals
 from game.world.core.events import AttackEvent
 from game.world.game import Game
 from game.world.play import combat, rounds
@@ -225,3 +226,15 @@ def test_a_shield_bash_is_told_as_a_bash_under_every_system(engines, rules):
     for line in said:
         assert "smash" not in line and not line.startswith("You bash"), line
         assert line in hits or "shield bash" in line or "miss" in line, line
+
+
+def test_qud_a_critical_that_fails_to_penetrate_still_makes_the_player_bleed(engines):
+    """qud version 3 in play: the kobold's natural 20 against plate it cannot penetrate
+    opens a wound all the same (the page's on-hit effects need the hit alone)."""
+    engine, foe = duel(engines, "qud")
+    wear(engine, "body", "suit of plate armour", Powers(enchant=3))
+    engine.streams.by_name["combat"] = Rigged(20, 1, 1, 1)  # critical; every singlet -1
+    (event,) = [e for e in combat.melee(engine, foe, engine.player)[0]
+                if isinstance(e, AttackEvent)]
+    assert event.outcome.confirmed and event.outcome.damage == 0
+    assert engine.component(engine.player, Vitals).bleeding > 0

@@ -81,7 +81,7 @@ def strike(engine: Engine, attacker: int, target: int, attack: profiles.AttackPr
     events += _train(engine, attacker, attack, outcome)
     events += _spend_stamina(engine, attacker)
     events += knowledge.attack_used(engine, attacker, target)
-    if outcome.damage > 0 or outcome.effects:  # qud's effects pass on any hit
+    if outcome.damage > 0 or outcome.effects or outcome.bleeding:  # qud's pass on any hit
         _wound(engine, target, outcome)
     if outcome.damage > 0:
         events += death.damage(engine, target, outcome.damage, cause_of=attacker)
