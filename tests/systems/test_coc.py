@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 from systems_helpers import character, clash, creature
 
 from game.rules import profiles
 from game.rules.dice import Dice
-from game.rules.systems import coc
+from game.rules.systems import Clash, coc
 
 
 def test_levels_as_decided():
@@ -100,3 +101,55 @@ def test_seeded_resolutions_agree_with_the_exact_distribution():
     assert abs(results.count(0) / n - float(exact[0])) < 0.015
     mean = float(sum(v * p for v, p in exact.items()))
     assert abs(sum(results) / n - mean) < 0.15
+
+
+def _shot(distance: int, *, into_melee: bool = False, version: int | None = None):
+    """The elf ranger's short-bow shot (range 10: base range 2) at a kobold."""
+    ranger = character("elf ranger")
+    shot = profiles.shot(ranger)
+    assert shot is not None and shot.range == 10
+    return replace(Clash.of(shot, ranger, creature("kobold"), by_player=True,
+                            adjacent=distance == 1, version=version),
+                   distance=distance, into_melee=into_melee)
+
+
+def test_a_shots_range_sets_the_success_it_needs_version_3():
+    """The document: "Within base range - regular success; up to 2x base range - hard
+    success; up to 4x base range - extreme success"; a short bow's 10 cells: base 2."""
+    assert [coc.difficulty(_shot(d))[0] for d in (1, 2, 3, 4, 5, 10)] == \
+        [coc.RANK["regular"]] * 2 + [coc.RANK["hard"]] * 2 + [coc.RANK["extreme"]] * 2
+    skill = coc.numbers(character("elf ranger"), profiles.shot(character("elf ranger"))).skill
+    levels = coc.success_chances(skill)
+    near, mid, far = (coc.chances(_shot(d))[0] for d in (2, 4, 7))
+    assert near == levels["regular"] + levels["hard"] + levels["extreme"] + levels["critical"]
+    assert mid == levels["hard"] + levels["extreme"] + levels["critical"]
+    assert far == levels["extreme"] + levels["critical"]
+    assert coc.chances(_shot(7, version=2))[0] == near  # version 2: range asked nothing
+    for d in (4, 7):  # the odds count the shots short of their range as misses
+        assert coc.distribution(_shot(d))[0] >= 1 - coc.chances(_shot(d))[0]
+        assert coc.distribution(_shot(d))[0] > coc.distribution(_shot(2))[0]
+
+
+def test_at_extreme_range_only_a_01_impales(scripted):
+    """"For extreme success checks, impaling damage is only achieved on a roll of 01": an
+    extreme success far off does the maximum without the second, impaling, roll."""
+    weapon = Dice.parse(coc.numbers(character("elf ranger"),
+                                    profiles.shot(character("elf ranger"))).damage)
+    extreme = coc.resolve(_shot(7), scripted(2, 0))  # 02: extreme, not 01
+    assert extreme.hit and extreme.raw_damage == weapon.maximum and extreme.event == "extreme"
+    crit = coc.resolve(_shot(7), scripted(1, 0, 3))  # 01: a critical, which impales
+    assert crit.hit and crit.event == "impaled" and crit.raw_damage == weapon.maximum + 3 + \
+        weapon.bonus
+    near = coc.resolve(_shot(2), scripted(2, 0, 3))  # 02 near: extreme, and it impales
+    assert near.event == "impaled"
+    short = coc.resolve(_shot(7), scripted(0, 3))  # 30: a hard success, short of extreme
+    assert not short.hit and "the range needs extreme" in short.rolls[0]
+
+
+def test_shooting_into_a_melee_takes_a_penalty_die_version_3():
+    skill = coc.numbers(character("elf ranger"), profiles.shot(character("elf ranger"))).skill
+    crowded = coc.chances(_shot(2, into_melee=True))[0]
+    with_penalty = coc.success_chances(skill, penalty=1)
+    assert crowded == 1 - with_penalty["fumble"] - with_penalty["failure"]
+    assert crowded < coc.chances(_shot(2))[0]
+    assert coc.chances(_shot(2, into_melee=True, version=2))[0] == coc.chances(_shot(2))[0]

@@ -16,7 +16,7 @@ from game.world.core import actions as A
 from game.world.core.components import Creature, Health, Powers, Vitals
 from game.world.core.events import AttackEvent
 from game.world.game import Game
-from game.world.play import combat, rounds
+from game.world.play import combat, missiles, rounds
 
 DUEL = "@k"
 
@@ -238,3 +238,20 @@ def test_qud_a_critical_that_fails_to_penetrate_still_makes_the_player_bleed(eng
                 if isinstance(e, AttackEvent)]
     assert event.outcome.confirmed and event.outcome.damage == 0
     assert engine.component(engine.player, Vitals).bleeding > 0
+
+
+def test_coc_a_shot_in_play_knows_its_range_and_the_melee_it_flies_into(engines):
+    """Play hands coc the shot's distance and whether someone stands beside its target: a
+    hard success seven cells off is short of the extreme one the range needs."""
+    engine = Game.scenario("##########\n#@......k#\n##########", {"k": "kobold"},
+                           character="elf ranger", rules="coc")
+    engines.append(engine)
+    foe = next(e for e, _ in engine.creatures_here())
+    engine.component(foe, Creature).awake = True
+    engine.streams.by_name["combat"] = Rigged(0, 3)  # 30: a hard success
+    (event,) = [e for e in missiles.loose(engine, engine.player, profiles.shot(
+        engine.fighter(engine.player)), 8, 1, "arrow") if isinstance(e, AttackEvent)]
+    assert not event.outcome.hit and "the range needs extreme" in event.outcome.rolls[0]
+    assert missiles.in_melee(engine, foe, engine.player) is False
+    engine.create_creature("giant rat", 7, 1, 1)
+    assert missiles.in_melee(engine, foe, engine.player) is True

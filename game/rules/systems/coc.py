@@ -25,11 +25,16 @@ the one with the smaller expected damage taken less expected damage dealt back (
 dodges). A round is 6 s of game time, and a target reacts at most as many times a round as it
 has attacks; after that it is outnumbered, and each further blow or bash on it that round gets
 a bonus die and no reaction (``game.world.play.rounds`` counts them).
+
+Version 3 (the document's shooting): a shot's range sets the success it needs (within its
+base range, a quarter of the weapon's range, a regular one; up to twice that a hard one;
+beyond, an extreme one, and then only a 01 impales); a shot at a target with someone else
+beside it takes a penalty die ("Shooting into Melee").
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 
@@ -54,8 +59,9 @@ from .common import (
 )
 
 NAME = "coc"
-VERSION = 2  # 2: the unaware do not react, reactions are chosen and counted by rounds
+VERSION = 3  # 2: the unaware do not react, reactions chosen, rounds; 3: a shot's range and melee
 DOCUMENT = 2  # the version from which the reactions above are played
+RANGES = 3  # the version from which a shot's range sets its difficulty (below)
 ROUND_TICKS = 60  # a round: 6 s, a step's time, one turn for each fighter
 SUMMARY = "d100 under skill; success levels; dodge or counterattack"
 EXACT_DUEL = False  # a counterattack hurts the attacker: the two sides are not independent
@@ -248,13 +254,34 @@ def damage_distribution(weapon: Dice, db: str, *, extreme: bool,
 # --- one attack -------------------------------------------------------------------------------
 
 
+def difficulty(clash: Clash) -> tuple[int, bool]:
+    """The success rank a shot needs by its range, and whether it is extreme (impaling only
+    on a 01): within the base range a regular success, up to twice it a hard one, beyond an
+    extreme one (version 3). A weapon's range is four times its base range (a short bow's 14:
+    base 3), so the farthest shot it can make is the document's "up to 4x base range"."""
+    if clash.attack.kind != SHOT or not clash.since(RANGES):
+        return RANK["regular"], False
+    base = max(1, clash.attack.range // 4)
+    if clash.distance <= base:
+        return RANK["regular"], False
+    if clash.distance <= 2 * base:
+        return RANK["hard"], False
+    return RANK["extreme"], True
+
+
+def dice(net: int) -> tuple[int, int]:
+    """(bonus dice, penalty dice) of a net count: positive bonus, negative penalty."""
+    return max(net, 0), max(-net, 0)
+
+
 def situation(clash: Clash) -> tuple[Numbers, Numbers, str | None, int]:
-    """(attacker's numbers, target's, its reaction, bonus dice)."""
+    """(attacker's numbers, target's, its reaction, bonus dice less penalty dice)."""
     you = numbers(clash.attacker, clash.attack)
     it = numbers(clash.target, kind=clash.attack.kind, adjacent=clash.adjacent)
     kind = clash.attack.kind
-    if kind == SHOT:
-        return you, it, None, int(clash.adjacent)
+    if kind == SHOT:  # point blank: a bonus die; into a melee (version 3): a penalty die
+        return you, it, None, int(clash.adjacent) - int(clash.into_melee
+                                                        and clash.since(RANGES))
     if not clash.since(DOCUMENT):
         counters = clash.up_close and it.skill > it.dodge
         return you, it, COUNTER if counters else DODGE_REACTION, 0
@@ -314,11 +341,17 @@ def _choice(you: Numbers, it: Numbers, armour: int, immune: bool, back: Numbers,
 
 def resolve(clash: Clash, rng: Rng) -> Outcome:
     you, it, reaction, bonus = situation(clash)
-    roll, shown = roll_d100(rng, bonus)
+    roll, shown = roll_d100(rng, *dice(bonus))
     mine = level(roll, you.skill)
+    needed, far = difficulty(clash)
+    short = RANK[mine] < needed and RANK[mine] > 0
     lines = [f"attack d100 {roll}{shown} vs skill {you.skill}%: {mine}"
              + (", outnumbered: a bonus die" if bonus and clash.up_close else "")
+             + (", into a melee: a penalty die" if bonus < 0 else "")
+             + (f", but the range needs {LEVELS[needed + 1]}: a miss" if short else "")
              + ("" if reaction or clash.attack.kind == SHOT else ", no reaction")]
+    if short:
+        mine = "failure"
     theirs = "failure"
     if reaction is not None:
         other = it.skill if reaction == COUNTER else it.dodge
@@ -339,6 +372,8 @@ def resolve(clash: Clash, rng: Rng) -> Outcome:
         return miss(clash, rng, system=NAME, natural=(roll,), target=you.skill, plain=True,
                     rolls=tuple(lines) + (("dodged",) if dodged else ()),
                     kind=DODGE if dodged else None)
+    if far and mine != "critical":  # at extreme range only a 01 impales
+        you = replace(you, impales=False)
     return _damage(clash, you, mine, tuple(lines), rng)
 
 
@@ -368,24 +403,34 @@ def distribution(clash: Clash) -> dict[int, Fraction]:
     you, it, reaction, bonus = situation(clash)
     other = it.skill if reaction == COUNTER else it.dodge
     return dict(_attack_damage(you, bonus, reaction, other, _armour(clash),
-                               clash.target.crit_immune))
+                               clash.target.crit_immune, *difficulty(clash)))
+
+
+def _attack_levels(skill: int, bonus: int, needed: int) -> dict[int, Fraction]:
+    """The attack's success ranks, those short of what its range needs counted failures."""
+    out: dict[int, Fraction] = {}
+    for a, p in _levels(skill, *dice(bonus)).items():
+        key = a if a >= needed else 0
+        out[key] = out.get(key, ZERO) + p
+    return out
 
 
 @lru_cache(maxsize=4096)
 def _attack_damage(you: Numbers, bonus: int, reaction: str | None, other: int, armour: int,
-                   immune: bool) -> dict[int, Fraction]:
+                   immune: bool, needed: int = 1, far: bool = False) -> dict[int, Fraction]:
     """Damage to the target of one attack against a reaction rolled at ``other`` (kept: do
     not change what it returns)."""
     defender = _levels(other) if reaction is not None else {0: ONE}
     weapon = Dice.parse(you.damage)
     out: dict[int, Fraction] = {}
-    for a, p in _levels(you.skill, bonus).items():
+    for a, p in _attack_levels(you.skill, bonus, needed).items():
         for d, q in defender.items():
             if contest(a, d, reaction) != "hit":
                 blend(out, {0: ONE}, p * q)
                 continue
             extreme = a >= RANK["extreme"] and not immune
-            dist = damage_distribution(weapon, you.db, extreme=extreme, impales=you.impales)
+            impales = you.impales and (not far or a == RANK["critical"])
+            dist = damage_distribution(weapon, you.db, extreme=extreme, impales=impales)
             blend(out, mapped(dist, lambda v: max(0, v - armour)), p * q)
     return tidy(out)
 
@@ -396,7 +441,7 @@ def chances(clash: Clash) -> tuple[Fraction, Fraction]:
     other = it.skill if reaction == COUNTER else it.dodge
     defender = _levels(other) if reaction is not None else {0: ONE}
     hit_p, crit = ZERO, ZERO
-    for a, p in _levels(you.skill, bonus).items():
+    for a, p in _attack_levels(you.skill, bonus, difficulty(clash)[0]).items():
         for d, q in defender.items():
             if contest(a, d, reaction) == "hit":
                 hit_p += p * q
@@ -415,8 +460,9 @@ def exchange(clash: Clash) -> dict[tuple[int, int], Fraction]:
     armour = _armour(clash)
     weapon = Dice.parse(you.damage)
     counter = _counter_damage(_counter_clash(clash))
+    needed, far = difficulty(clash)
     out: dict[tuple[int, int], Fraction] = {}
-    for a, p in _levels(you.skill, bonus).items():
+    for a, p in _attack_levels(you.skill, bonus, needed).items():
         for d, q in defender.items():
             result = contest(a, d, reaction)
             if result == "counter":
@@ -425,7 +471,8 @@ def exchange(clash: Clash) -> dict[tuple[int, int], Fraction]:
                 dist = {(0, 0): ONE}
             else:
                 extreme = a >= RANK["extreme"] and not clash.target.crit_immune
-                hurt = damage_distribution(weapon, you.db, extreme=extreme, impales=you.impales)
+                impales = you.impales and (not far or a == RANK["critical"])
+                hurt = damage_distribution(weapon, you.db, extreme=extreme, impales=impales)
                 dist = {(v, 0): w for v, w in mapped(hurt, lambda v: max(0, v - armour)).items()}
             for key, w in dist.items():
                 out[key] = out.get(key, ZERO) + p * q * w

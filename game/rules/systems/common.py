@@ -51,14 +51,17 @@ class Clash:
     # a miss is named by what each Defence kind adds less its minuses, under every system;
     # False: by the pluses alone, as games begun before 0.3.0 named it (the world says which)
     minus_off: bool = True
+    distance: int = 1  # cells between the two (a shot's range: coc's difficulty)
+    into_melee: bool = False  # a missile at a target beside another fighter (coc: a penalty die)
 
     @classmethod
     def of(cls, attack: AttackProfile, attacker: Fighter, target: Fighter, *,
            adjacent: bool = True, by_player: bool = False, on_player: bool = False,
            vital: bool = False, version: int | None = None, aware: bool = True,
-           asleep: bool = False, outnumbered: bool = False, minus_off: bool = True) -> Clash:
+           asleep: bool = False, outnumbered: bool = False, minus_off: bool = True,
+           distance: int = 1, into_melee: bool = False) -> Clash:
         return cls(attack, attacker, target, defence(target), adjacent, by_player, on_player,
-                   vital, version, aware, asleep, outnumbered, minus_off)
+                   vital, version, aware, asleep, outnumbered, minus_off, distance, into_melee)
 
     def since(self, version: int) -> bool:
         """Whether this clash is played by ``version`` of its system's rules or a later one."""

@@ -54,7 +54,8 @@ def _fallen(engine: Engine, eid: int) -> bool:
 
 
 def strike(engine: Engine, attacker: int, target: int, attack: profiles.AttackProfile, *,
-           adjacent: bool, vital: bool = False) -> list[Event]:
+           adjacent: bool, vital: bool = False, distance: int = 1,
+           into_melee: bool = False) -> list[Event]:
     """Resolve one attack under the game's combat system and apply it: the single path
     every attack in play takes. An attack on a creature that has not noticed the player is a
     sneak attack (``stealth``); ``vital`` is the rogue's vital strike."""
@@ -68,7 +69,7 @@ def strike(engine: Engine, attacker: int, target: int, attack: profiles.AttackPr
                      aware=stealth.aware_of(engine, target, attacker),
                      asleep=stealth.asleep(engine, target),
                      outnumbered=rounds.outnumbered(engine, target, target_fighter),
-                     minus_off=engine.since("0.3.0"))
+                     minus_off=engine.since("0.3.0"), distance=distance, into_melee=into_melee)
     outcome = engine.system.resolve(clash, engine.streams.combat)
     rounds.record(engine, target, clash)
     lines = _lines(engine, attacker, target, outcome, clash.defence, vital=vital)

@@ -26,8 +26,9 @@ def loose(engine: Engine, shooter: int, attack: profiles.AttackProfile, x: int, 
     path = flight(engine, shooter, x, y, attack.range)
     events: list[Event] = []
     if path.target is not None:
-        adjacent = distance(engine, shooter, path.target) == 1
-        events += combat.strike(engine, shooter, path.target, attack, adjacent=adjacent)
+        far = distance(engine, shooter, path.target)
+        events += combat.strike(engine, shooter, path.target, attack, adjacent=far == 1,
+                                distance=far, into_melee=in_melee(engine, path.target, shooter))
     elif shooter == engine.player and engine.since("0.3.0"):
         events.append(Message(stopped(item_name, path.wall)))
     if not path.path:
@@ -41,6 +42,14 @@ def loose(engine: Engine, shooter: int, attack: profiles.AttackProfile, x: int, 
         return events
     drop(engine, item_name, *spot, letter=letter, thrown=shooter == engine.player, powers=powers)
     return events
+
+
+def in_melee(engine: Engine, target: int, shooter: int) -> bool:
+    """Whether someone other than the shooter stands beside the target (shooting into a
+    melee: coc's penalty die)."""
+    at = engine.position(target)
+    return any(engine.blocker_at(at.x + dx, at.y + dy) not in (None, shooter, target)
+               for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
 
 
 def stopped(name: str, wall: bool) -> str:
