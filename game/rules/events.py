@@ -13,6 +13,7 @@ PARRIED = "parried"  # tides: Ws turns a blow with a weapon in hand
 BLOCKED = "blocked"  # tides: ... with a shield
 FENDED = "fended off"  # tides: ... with neither (a creature's own Ws)
 FOUGHT_BACK = "fought back"  # coc: the defender's counterattack won the contest
+TRADED = "traded"  # coc: both failed in a fight back, so both blows land (version 3)
 NO_PENETRATION = "no penetration"  # qud: a hit whose triplets never beat AV
 PENETRATED = "penetrated"  # qud: a hit that penetrated ``Outcome.count`` times
 NOT_WOUNDED = "not wounded"  # tides: a hit whose wound roll failed
@@ -26,4 +27,4 @@ ELEMENTAL = "elemental"  # qud: fire, cold or lightning, applied on a hit withou
 
 SYSTEM_EVENTS = (MISSED, DODGED, PARRIED, BLOCKED, FENDED, FOUGHT_BACK, NO_PENETRATION,
                  PENETRATED, NOT_WOUNDED, ARMOUR_STOPPED, SOAKED, HIT, SUCCESS, EXTREME, IMPALED,
-                 ELEMENTAL)
+                 ELEMENTAL, TRADED)

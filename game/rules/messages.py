@@ -161,7 +161,8 @@ def event_message(outcome: Outcome, attacker: Who, target: Who, target_natural: 
         if outcome.attack.is_missile:
             return cap(f"{weapon} impales {target.the}!")
         return cap(f"{attacker.the} {_verb(attacker, 'impale')} {target.the}!")
-    line = hit_message(replace(outcome, big_hit=outcome.big_hit and event != E.SUCCESS),
+    line = hit_message(replace(outcome, big_hit=outcome.big_hit
+                               and event not in (E.SUCCESS, E.TRADED)),
                        attacker, target)
     end = line[-1]
     if event == E.PENETRATED and outcome.count > 1:
@@ -170,6 +171,8 @@ def event_message(outcome: Outcome, attacker: Who, target: Who, target_natural: 
     if event == E.SOAKED:
         its = "your" if target.is_player else "its"
         return f"{line[:-1]}, but {its} armour takes some of the blow{end}"
+    if event == E.TRADED:  # both failed a fight back: the counter's own line follows
+        return f"{line[:-1]}, and {target.the} {_verb(target, 'fight')} back{end}"
     return line
 
 

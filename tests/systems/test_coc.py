@@ -10,6 +10,7 @@ from systems_helpers import character, clash, creature
 
 from game.rules import profiles
 from game.rules.dice import Dice
+from game.rules.messages import YOU, Who, attack_messages
 from game.rules.systems import Clash, coc
 
 
@@ -51,7 +52,9 @@ def test_the_contest():
     assert coc.contest(2, 2, "counter") == "hit"  # a tie goes to the attacker
     assert coc.contest(2, 3, "counter") == "counter"
     assert coc.contest(0, 1, "counter") == "counter"
-    assert coc.contest(0, 0, "counter") == "none"  # both fail: no one is hurt
+    assert coc.contest(0, 0, "counter") == "both"  # both fail: "both take damage"
+    assert coc.contest(0, 0, "counter", trade=False) == "none"  # before version 3
+    assert coc.contest(0, 0, "dodge") == "none"  # a failed attack that was dodged: no one
     chances = coc.melee_chances(50, 25, "dodge")
     assert sum(chances.values()) == 1 and chances["counter"] == 0
     counter = coc.melee_chances(50, 50, "counter")
@@ -153,3 +156,24 @@ def test_shooting_into_a_melee_takes_a_penalty_die_version_3():
     assert crowded == 1 - with_penalty["fumble"] - with_penalty["failure"]
     assert crowded < coc.chances(_shot(2))[0]
     assert coc.chances(_shot(2, into_melee=True, version=2))[0] == coc.chances(_shot(2))[0]
+
+
+def test_two_failures_in_a_fight_back_trade_blows_version_3(scripted):
+    """"If both roll failures, this may mean both take damage": the attack lands as a regular
+    success and so does the counter ("You slash the kobold, and the kobold fights back.",
+    then the kobold's own blow); version 2 hurt no one."""
+    mage, kobold = character("human mage"), creature("kobold")
+    c = clash(mage, kobold, by_player=True)
+    assert coc.situation(c)[2] == "counter"  # skill 50 against its Dodge 30: it fights back
+    out = coc.resolve(c, scripted(0, 9, 0, 9, 3, 4))  # 90 fails; 90 fails; its 1d8 3; 1d6 4
+    assert out.hit and out.event == "traded" and out.damage == 4
+    assert out.counter is not None and out.counter.hit and out.counter.damage == 3
+    assert attack_messages(out, YOU, Who("kobold")) == [
+        "You bash the kobold, and the kobold fights back."]
+    old = coc.resolve(replace(c, version=2), scripted(0, 9, 0, 9, 1))
+    assert not old.hit and old.counter is None
+    both = coc.melee_chances(85, 50, "counter")["both"]
+    assert both > 0 and coc.melee_chances(85, 50, "counter", trade=False)["both"] == 0
+    exchange = coc.exchange(c)  # the exact duel counts the traded blows on both sides
+    assert sum(p for (mine, theirs), p in exchange.items() if mine and theirs) > 0
+    assert sum(exchange.values()) == 1

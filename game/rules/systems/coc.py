@@ -5,8 +5,8 @@ Decided where the document is silent: critical is a roll of 01; extreme at or un
 the skill, hard at or under half (both rounded down), regular at or under the skill; a fumble
 is 100, or 96-100 when the skill is under 50. A dodge succeeds on an equal or better level than
 the attack's; a counterattack must be strictly better (a tie goes to the attacker) and never
-does extreme damage; when both fail no one is hurt. Bonus and penalty dice cancel one for one;
-the rest pick the best or worst tens die (00 with a units 0 is 100).
+does extreme damage; when both fail (from version 3) they trade blows. Bonus and penalty dice
+cancel one for one; the rest pick the best or worst tens die (00 with a units 0 is 100).
 
 From our fighters (one place, ``numbers``): the fighting skill is 50 + 5 x the manual's to-hit
 of the attack; Dodge is 25 + 5 x (the manual's Defence against it - 10), so an ordinary
@@ -26,7 +26,9 @@ dodges). A round is 6 s of game time, and a target reacts at most as many times 
 has attacks; after that it is outnumbered, and each further blow or bash on it that round gets
 a bonus die and no reaction (``game.world.play.rounds`` counts them).
 
-Version 3 (the document's shooting): a shot's range sets the success it needs (within its
+Version 3 (the document's fight back and shooting): "If both roll failures, this may mean both
+take damage": two failures in a fight back trade blows, each landing as a regular success
+(before, no one was hurt). A shot's range sets the success it needs (within its
 base range, a quarter of the weapon's range, a regular one; up to twice that a hard one;
 beyond, an extreme one, and then only a 01 impales); a shot at a target with someone else
 beside it takes a penalty die ("Shooting into Melee").
@@ -39,7 +41,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ..dice import Dice, Rng
-from ..events import EXTREME, FOUGHT_BACK, IMPALED, SUCCESS
+from ..events import EXTREME, FOUGHT_BACK, IMPALED, SUCCESS, TRADED
 from ..profiles import BLOW, DODGE, SHOT, THROW, Fighter, defence, melee_attacks
 from ..profiles import PARRY as PARRIED
 from ..resolve import Outcome
@@ -59,9 +61,10 @@ from .common import (
 )
 
 NAME = "coc"
-VERSION = 3  # 2: the unaware do not react, reactions chosen, rounds; 3: a shot's range and melee
+VERSION = 3  # 2: the unaware react not, reactions chosen, rounds; 3: shots' range, blows traded
 DOCUMENT = 2  # the version from which the reactions above are played
 RANGES = 3  # the version from which a shot's range sets its difficulty (below)
+TRADES = 3  # the version from which two failures in a fight back trade blows
 ROUND_TICKS = 60  # a round: 6 s, a step's time, one turn for each fighter
 SUMMARY = "d100 under skill; success levels; dodge or counterattack"
 EXACT_DUEL = False  # a counterattack hurts the attacker: the two sides are not independent
@@ -181,12 +184,16 @@ def _levels(skill: int, bonus: int = 0, penalty: int = 0) -> dict[int, Fraction]
     return out
 
 
-def contest(attack_rank: int, defence_rank: int, reaction: str | None) -> str:
-    """"hit", "counter" or "none" for two success ranks (0 is a failure)."""
+def contest(attack_rank: int, defence_rank: int, reaction: str | None, *,
+            trade: bool = True) -> str:
+    """"hit", "counter", "both" or "none" for two success ranks (0 is a failure). Two
+    failures in a fight back trade blows ("both"; before version 3, ``trade`` False: "none")."""
     if reaction == COUNTER:
         if defence_rank > attack_rank:
             return "counter"
-        return "hit" if attack_rank else "none"
+        if attack_rank:
+            return "hit"
+        return "both" if trade else "none"
     if not attack_rank:
         return "none"
     if reaction == DODGE_REACTION and defence_rank >= attack_rank:
@@ -194,15 +201,23 @@ def contest(attack_rank: int, defence_rank: int, reaction: str | None) -> str:
     return "hit"
 
 
-def melee_chances(attack: int, defence: int, reaction: str) -> dict[str, Fraction]:
-    """The chance that the attacker hits, the defender's counter hits, or no one is hurt."""
+def melee_chances(attack: int, defence: int, reaction: str, *,
+                  trade: bool = True) -> dict[str, Fraction]:
+    """The chance that the attacker hits, the defender's counter hits, both do, or no one is
+    hurt."""
     if reaction not in (DODGE_REACTION, COUNTER):
         raise ValueError(f"reaction must be 'dodge' or 'counter', not {reaction!r}")
-    out = {"hit": ZERO, "counter": ZERO, "none": ZERO}
+    out = {"hit": ZERO, "counter": ZERO, "both": ZERO, "none": ZERO}
     for a, p in _levels(attack).items():
         for d, q in _levels(defence).items():
-            out[contest(a, d, reaction)] += p * q
+            out[contest(a, d, reaction, trade=trade)] += p * q
     return out
+
+
+def _trades(clash: Clash) -> bool:
+    """Whether two failures in a fight back trade blows: the page's "If both roll failures,
+    this may mean both take damage", played from version 3."""
+    return clash.since(TRADES)
 
 
 # --- damage -----------------------------------------------------------------------------------
@@ -293,7 +308,7 @@ def situation(clash: Clash) -> tuple[Numbers, Numbers, str | None, int]:
         return you, it, DODGE_REACTION, 0  # "thrown weapons can be dodged"
     back = _counter_clash(clash)
     choice = _choice(you, it, _armour(clash), clash.target.crit_immune,
-                     numbers(back.attacker, back.attack), _armour(back))
+                     numbers(back.attacker, back.attack), _armour(back), _trades(clash))
     return you, it, choice, 0
 
 
@@ -323,7 +338,7 @@ def _mean(dist: dict[int, Fraction]) -> Fraction:
 
 @lru_cache(maxsize=4096)
 def _choice(you: Numbers, it: Numbers, armour: int, immune: bool, back: Numbers,
-            back_armour: int) -> str:
+            back_armour: int, trade: bool = False) -> str:
     """Dodge or fight back: the reaction with the smaller expected damage taken less expected
     damage dealt back by the counter (rolled as a regular success); a tie dodges."""
     counter = damage_distribution(Dice.parse(back.damage), back.db, extreme=False,
@@ -332,9 +347,9 @@ def _choice(you: Numbers, it: Numbers, armour: int, immune: bool, back: Numbers,
     worth = {}
     for reaction in (DODGE_REACTION, COUNTER):
         taken = _mean(_attack_damage(you, 0, reaction, it.skill if reaction == COUNTER
-                                     else it.dodge, armour, immune))
-        chance = melee_chances(you.skill, it.skill, COUNTER)["counter"] \
-            if reaction == COUNTER else ZERO
+                                     else it.dodge, armour, immune, trade=trade))
+        fought = melee_chances(you.skill, it.skill, COUNTER, trade=trade)
+        chance = fought["counter"] + fought["both"] if reaction == COUNTER else ZERO
         worth[reaction] = taken - chance * dealt
     return COUNTER if worth[COUNTER] < worth[DODGE_REACTION] else DODGE_REACTION
 
@@ -359,7 +374,14 @@ def resolve(clash: Clash, rng: Rng) -> Outcome:
         theirs = level(d, other)
         lines.append(f"{'fight back' if reaction == COUNTER else reaction} d100 {d} vs "
                      f"{'skill' if reaction == COUNTER else 'Dodge'} {other}%: {theirs}")
-    result = contest(RANK[mine], RANK[theirs], reaction)
+    result = contest(RANK[mine], RANK[theirs], reaction, trade=_trades(clash))
+    if result == "both":  # both failed the fight back: each blow lands, plainly
+        back = _counter_clash(clash)
+        counter = _damage(back, numbers(back.attacker, back.attack), "regular",
+                          ("fights back: " + lines[-1],), rng)
+        traded = _damage(clash, you, "regular", tuple(lines) + ("both failed: blows traded",),
+                         rng)
+        return replace(traded, counter=counter, event=TRADED)
     if result == "counter":
         back = _counter_clash(clash)
         counter = _damage(back, numbers(back.attacker, back.attack), "regular",
@@ -403,7 +425,8 @@ def distribution(clash: Clash) -> dict[int, Fraction]:
     you, it, reaction, bonus = situation(clash)
     other = it.skill if reaction == COUNTER else it.dodge
     return dict(_attack_damage(you, bonus, reaction, other, _armour(clash),
-                               clash.target.crit_immune, *difficulty(clash)))
+                               clash.target.crit_immune, *difficulty(clash),
+                               trade=_trades(clash)))
 
 
 def _attack_levels(skill: int, bonus: int, needed: int) -> dict[int, Fraction]:
@@ -417,7 +440,8 @@ def _attack_levels(skill: int, bonus: int, needed: int) -> dict[int, Fraction]:
 
 @lru_cache(maxsize=4096)
 def _attack_damage(you: Numbers, bonus: int, reaction: str | None, other: int, armour: int,
-                   immune: bool, needed: int = 1, far: bool = False) -> dict[int, Fraction]:
+                   immune: bool, needed: int = 1, far: bool = False, *,
+                   trade: bool = False) -> dict[int, Fraction]:
     """Damage to the target of one attack against a reaction rolled at ``other`` (kept: do
     not change what it returns)."""
     defender = _levels(other) if reaction is not None else {0: ONE}
@@ -425,7 +449,7 @@ def _attack_damage(you: Numbers, bonus: int, reaction: str | None, other: int, a
     out: dict[int, Fraction] = {}
     for a, p in _attack_levels(you.skill, bonus, needed).items():
         for d, q in defender.items():
-            if contest(a, d, reaction) != "hit":
+            if contest(a, d, reaction, trade=trade) not in ("hit", "both"):
                 blend(out, {0: ONE}, p * q)
                 continue
             extreme = a >= RANK["extreme"] and not immune
@@ -443,7 +467,7 @@ def chances(clash: Clash) -> tuple[Fraction, Fraction]:
     hit_p, crit = ZERO, ZERO
     for a, p in _attack_levels(you.skill, bonus, difficulty(clash)[0]).items():
         for d, q in defender.items():
-            if contest(a, d, reaction) == "hit":
+            if contest(a, d, reaction, trade=_trades(clash)) in ("hit", "both"):
                 hit_p += p * q
                 if a >= RANK["extreme"] and not clash.target.crit_immune:
                     crit += p * q
@@ -464,7 +488,7 @@ def exchange(clash: Clash) -> dict[tuple[int, int], Fraction]:
     out: dict[tuple[int, int], Fraction] = {}
     for a, p in _attack_levels(you.skill, bonus, needed).items():
         for d, q in defender.items():
-            result = contest(a, d, reaction)
+            result = contest(a, d, reaction, trade=_trades(clash))
             if result == "counter":
                 dist = {(0, v): w for v, w in counter.items()}
             elif result == "none":
@@ -473,7 +497,9 @@ def exchange(clash: Clash) -> dict[tuple[int, int], Fraction]:
                 extreme = a >= RANK["extreme"] and not clash.target.crit_immune
                 impales = you.impales and (not far or a == RANK["critical"])
                 hurt = damage_distribution(weapon, you.db, extreme=extreme, impales=impales)
-                dist = {(v, 0): w for v, w in mapped(hurt, lambda v: max(0, v - armour)).items()}
+                landed = mapped(hurt, lambda v: max(0, v - armour))
+                back = counter if result == "both" else {0: ONE}  # traded: both hurt
+                dist = {(v, c): w * x for v, w in landed.items() for c, x in back.items()}
             for key, w in dist.items():
                 out[key] = out.get(key, ZERO) + p * q * w
     return {k: v for k, v in sorted(out.items()) if v}
