@@ -19,7 +19,7 @@ RECORDING = Path(__file__).parents[1] / "persist" / "earlier" / "manual-human-ma
 
 @pytest.fixture
 def assets(tmp_path, monkeypatch):
-    """A copy of assets/ for the game to read, the mage given more hit points, as a new
+    """A copy of assets/ for the game to read, the mage given more Strength, as a new
     version would; the catalogs made from it are forgotten afterwards."""
     folder = tmp_path / "assets"
     folder.mkdir()
@@ -29,9 +29,9 @@ def assets(tmp_path, monkeypatch):
     classes = folder / "classes.toml"
     text = classes.read_text()
     start = text.index('[class."mage"]')
-    at = text.index("base_hp = ", start)
-    old = int(text[at + len("base_hp = "):].split()[0])
-    classes.write_text(text[:at] + f"base_hp = {old + 5}" + text[text.index("\n", at):])
+    at = text.index("strength = ", start)  # a field no edition of the repository gives
+    old = int(text[at + len("strength = "):].split()[0])
+    classes.write_text(text[:at] + f"strength = {old + 5}" + text[text.index("\n", at):])
     monkeypatch.setattr(catalog, "ASSETS_DIR", folder)
     monkeypatch.setattr(editions, "PAST", folder / "past")
     catalog.build_catalog.cache_clear()
@@ -47,9 +47,13 @@ def test_an_edition_keeps_the_old_numbers_for_the_older_versions_games(assets):
     assert code == 1 and "out of sync" in message  # the new numbers alone break it
     assert "The tables as game 0.2.0 played them have changed since its release: class " \
            "'mage' changed" in message  # and verify says which entry, and what to do
-    write_overlay(folder / "past" / __version__,
-                  {"classes.toml": f'[class."mage"]\nbase_hp = {old}\n'})
+    past = folder / "past" / __version__ / "classes.toml"  # the edition's own, if it has one
+    kept = past.read_text() if past.exists() else ""
+    entry = '[class."mage"]\n'
+    kept = kept.replace(entry, f"{entry}strength = {old}\n") if entry in kept \
+        else f"{kept}\n{entry}strength = {old}\n"
+    write_overlay(folder / "past" / __version__, {"classes.toml": kept})
     editions.editions.cache_clear()
     code, message = verify(RECORDING)
     assert code == 0, message
-    assert catalog.build_catalog(None, (), None).classes["mage"].kit.base_hp == old + 5
+    assert catalog.build_catalog(None, (), None).classes["mage"].kit.strength == old + 5
