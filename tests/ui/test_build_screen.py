@@ -51,4 +51,4 @@ def test_all_seven_classes_show_on_an_80x24_screen():
         assert f"{letter}) {name}" in screen
     assert "..." not in screen  # nothing cut short: every class's numbers whole
     assert "short sword, short bow, leather jerkin" in screen
-    assert "mace, large shield, chain mail shirt" in screen
+    assert "mace, small shield, studded leather" in screen
