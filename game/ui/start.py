@@ -141,9 +141,10 @@ class StartScreen:
             palette.DIM)
         blocks = [self._block(n, console.width - 6) for n in self.names]
         gap = 1
-        if self.stage != "quick":  # seven classes fit at 80x24: the rest show their name and
-            gap = 0  # numbers (the description only for the one chosen), no blank line between
-            blocks = [b if i == self.selected else _brief(b)
+        if self.stage != "quick":  # seven classes fit at 80x24: the rest show their name, the
+            gap = 0  # first words of what they are and their numbers (the whole description
+            blocks = [b if i == self.selected else  # only for the one chosen), no blank line
+                      _brief(b, self._gist(self.names[i]), console.width - 6)
                       for i, b in enumerate(blocks)]
         rows = console.height - 4
         fits = sum(len(b) + gap for b in blocks) - gap <= rows
@@ -168,6 +169,14 @@ class StartScreen:
         if self.notice:
             put(console, 1, console.height - 2, self.notice, palette.WARN, width=console.width - 2)
         footer(console, f"a letter, or Up/Down and Enter: choose   {back}")
+
+    def _gist(self, name: str) -> str:
+        """What a race or a class is, in a few words, for the list's unchosen rows."""
+        if self.stage == "race":
+            return gist(self.catalog.races[name].description)
+        if self.stage == "class":
+            return gist(self.catalog.classes[name].kit.description)
+        return ""
 
     def _block(self, name: str, width: int) -> list[Line]:
         if self.stage == "race":
@@ -215,10 +224,28 @@ class StartScreen:
 TALENTS_GAP = "   "  # between a class's name and its talents, on the block's first line
 
 
-def _brief(block: list[Line]) -> list[Line]:
+def _brief(block: list[Line], gist: str = "", width: int = 0) -> list[Line]:
     """The name and the numbers of a block, whole (every line of them), without the
-    description."""
-    return [block[0], *[line for line in block[1:] if line[1] == palette.DIM]]
+    description; its ``gist`` beside the name when it fits in ``width``, whole."""
+    head, colour = block[0]
+    if gist and len(head) + len(TALENTS_GAP) + len(gist) <= width:
+        head = f"{head}{_gap_after(head)}{gist}"
+    return [(head, colour), *[line for line in block[1:] if line[1] == palette.DIM]]
+
+
+def _gap_after(head: str) -> str:
+    """What goes between a first line and the gist: a dot after talents, the gap after a
+    bare name (so that the gist is drawn dim, as talents are)."""
+    return " · " if TALENTS_GAP in head else TALENTS_GAP
+
+
+def gist(description: str) -> str:
+    """The first words of a description, to its first colon or semicolon, or its first comma
+    when three words or more come before it: "A caster (Z to cast) with a staff", "Short,
+    broad and stubborn"."""
+    text = description.split(":", 1)[0].split(";", 1)[0]
+    head = text.split(",", 1)[0]
+    return (head if len(head.split()) >= 3 else text).strip().rstrip(".")
 
 
 def _summary(kind: CharacterKind) -> str:
