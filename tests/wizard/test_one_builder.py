@@ -70,6 +70,7 @@ def test_every_tool_builds_the_starting_character_as_play_does(name):
 
 
 def test_the_guardians_bulwark_and_the_lizardfolks_scales_reach_the_odds():
-    assert profiles.defence(odds_side(CATALOG, "human guardian", "").fighter).protection == 5
+    guardian = odds_side(CATALOG, "human guardian", "").fighter
+    assert profiles.defence(guardian).protection == 1 + 2  # studded leather and Bulwark
     assert profiles.defence(
         odds_side(CATALOG, "lizardfolk berserker", "").fighter).protection == 4

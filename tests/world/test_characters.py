@@ -83,8 +83,8 @@ def test_bulwark_gives_2_protection_in_any_armour(engines):
     engine = make(engines, character="human guardian")
     d = profiles.defence(engine.fighter(engine.player))
     assert ("Bulwark", 2) in [(m.reason, m.amount) for m in d.protection_parts]
-    assert d.protection == 3 + 2  # chain mail shirt and Bulwark
-    assert d.protection_against("piercing") == 2 + 2
+    assert d.protection == 1 + 2  # a studded leather jerkin and Bulwark
+    assert d.protection_against("slashing") == 2 + 2  # the studs turn a blade: +1
 
 
 def test_a_kill_gives_experience_and_a_level_gives_hit_points_and_talents(engines):
@@ -98,12 +98,13 @@ def test_a_kill_gives_experience_and_a_level_gives_hit_points_and_talents(engine
     hero = engine.component(engine.player, Hero)
     assert hero.xp == levels.kill_xp(6, 1) * 125 // 100 == 7  # a human: Quick study
     assert hero.level == 1
-    events = progress.gain(engine, progress.xp_for_level(engine, 3) - hero.xp)
-    assert hero.level == 3
+    events = progress.gain(engine, progress.xp_for_level(engine, 5) - hero.xp)
+    assert hero.level == 5
     con = engine.component(engine.player, Health)
-    assert con.max_hp == before + 2 * levels.level_hp(7, 14)  # hp 7 per level, Con 14
+    assert engine.fighter(engine.player).constitution == 12
+    assert con.max_hp == before + 4 * levels.level_hp(4, 12)  # hp 4 per level, Con 12
     words = [e.text for e in events if hasattr(e, "text")]
-    assert "Welcome to level 3! You feel tougher." in words
+    assert "Welcome to level 5! You feel tougher." in words
     assert "You learn Heavy blows: +1 damage." in words
     assert "Heavy blows" in progress.talents_of(engine, engine.player)
 
