@@ -24,7 +24,11 @@ OTHER_KEYS = (
 
 
 def binding_keys(binding: Binding) -> str:
-    return " ".join(key_label(k) for k in binding.keys)
+    """The keys of a binding; one with none (or all unbound by the options file) says where
+    it is reached instead, so no row of the help is a command with a blank key."""
+    if binding.keys:
+        return " ".join(key_label(k) for k in binding.keys)
+    return "(& menu)" if binding.help.startswith(WIZARD_PREFIX) else "(no key)"
 
 
 class HelpScreen:

@@ -110,7 +110,7 @@ def test_ampersand_in_a_wizard_game_lists_every_command_with_its_key():
     for binding in keys.BINDINGS:
         if binding.command.startswith("wiz_"):
             assert binding.help.removeprefix("wizard: ") in screen
-            assert binding_keys(binding) in screen
+            assert not binding.keys or binding_keys(binding) in screen  # else the menu's own
 
 
 def letter(app: GameApp, value: str) -> str:
