@@ -7,11 +7,13 @@ gets one clear line and a non-zero exit, never a traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from game import __version__
 from game.commands.common import (
     EXIT_INTERRUPTED,
+    EXIT_PIPE,
     character_name,
     count,
     depth,
@@ -196,12 +198,30 @@ def add_wizard_tools(commands) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
-    command = args.command or "play"
     try:
-        return run(command, args)
-    except KeyboardInterrupt:  # a command that does not answer Ctrl-C itself: one line
-        return fail(f"{command} interrupted (Ctrl-C)", EXIT_INTERRUPTED)
+        args = parser().parse_args(argv)
+        command = args.command or "play"
+        try:
+            code = run(command, args)
+        except KeyboardInterrupt:  # a command that does not answer Ctrl-C itself: one line
+            code = fail(f"{command} interrupted (Ctrl-C)", EXIT_INTERRUPTED)
+        sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
+        return code
+    except BrokenPipeError:
+        return _pipe_closed()
+
+
+def _pipe_closed() -> int:
+    """Whoever read the output stopped reading (``| head -1``): end quietly, as a shell tool
+    does (the Python docs' recipe: devnull in place of stdout, so the last flush at exit
+    writes nowhere rather than raise again)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+    return EXIT_PIPE
 
 
 def run(command: str, args: argparse.Namespace) -> int:

@@ -5,10 +5,14 @@ ever, --csv naming a pipe blocked, ``--out ''`` fell back to the default)."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 HUGE = "1" + "0" * 30
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.parametrize("args, says", [
@@ -40,3 +44,28 @@ def test_fsim_csv_into_a_folder_or_a_pipe_is_refused_before_the_fights(game_main
     target.mkdir() if kind == "folder" else os.mkfifo(target)
     out = game_main("fsim", "player", "kobold", "--rounds", "5", "--csv", str(target))
     assert out.returncode == 2 and "not a regular file" in out.stderr and not out.stdout
+
+
+@pytest.mark.parametrize("args", [
+    ["fsim", "kobold", "goblin", "--rounds", "100"],
+    ["balance", "--seeds", "1", "--char", "dwarf warrior", "--actions", "20"],
+    ["verify", "SAVE"],
+    ["odds", "kobold", "goblin"],
+    ["scores", "--file", "SCORES"],
+])
+def test_a_reader_that_stops_reading_ends_the_command_quietly(args, tmp_path):
+    """``python -m game ... | head -n0``: the reader has gone before the first line (its end
+    of the pipe closed before the command starts, so every write finds it gone): exit 141, as
+    a shell tool killed by SIGPIPE, and nothing on stderr (it was a BrokenPipeError traceback,
+    exit 1)."""
+    named = {"SAVE": str(ROOT / "saves" / "sample.json"), "SCORES": str(tmp_path / "no.json")}
+    args = [named.get(a, a) for a in args]
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        done = subprocess.run([sys.executable, "-m", "game", *args], stdout=writer,
+                              stderr=subprocess.PIPE, text=True, cwd=tmp_path, timeout=120,
+                              env={**os.environ, "PYTHONPATH": str(ROOT)})
+    finally:
+        os.close(writer)
+    assert (done.returncode, done.stderr) == (141, "")

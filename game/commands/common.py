@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 128 + 2  # Ctrl-C (SIGINT), as a shell reports it
+EXIT_PIPE = 128 + 13  # SIGPIPE: the reader of the output went away (``... | head -1``)
 
 
 def fail(message: str, code: int = 1) -> int:
