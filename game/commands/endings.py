@@ -17,6 +17,7 @@ import shutil
 import stat
 import sys
 import textwrap
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
@@ -124,11 +125,13 @@ def hall_of_fame(folder: Path = savefile.DEFAULT_DIR) -> list[str]:
         best = scores.table(scores.read(folder / scores.DEFAULT.name), width=None)
     except scores.ScoresError as err:
         best = [str(err)]
-    ended = []
+    dumps = []
     with contextlib.suppress(OSError):
-        dumps = [(os.stat(folder / name).st_mtime, name) for name in os.listdir(folder)
-                 if name.endswith(MORGUE_END) and not name.startswith(".")]
-        ended = [name for _, name in sorted(dumps, reverse=True)]
+        for name in os.listdir(folder):
+            if name.endswith(MORGUE_END) and not name.startswith("."):
+                with contextlib.suppress(OSError, ValueError):  # one file blocks nothing
+                    dumps.append((os.stat(folder / name).st_mtime, name))
+    ended = [name for _, name in sorted(dumps, reverse=True)]
     lines = ["The best scores:", *best, "", "Games that have ended (their character dumps, "
              f"in {folder}):"]
     if not ended:
@@ -138,28 +141,55 @@ def hall_of_fame(folder: Path = savefile.DEFAULT_DIR) -> list[str]:
             *([f"  and {more} more"] if more > 0 else [])]
 
 
-def catch_up(folder: Path) -> list[str]:
+@dataclass
+class CaughtUp:
+    """What :func:`catch_up` did: a line for each end it recorded (``done``), and one for
+    each file it could not read or record (``passed``: named, and passed over)."""
+
+    done: list[str] = field(default_factory=list)
+    passed: list[str] = field(default_factory=list)
+
+
+def catch_up(folder: Path) -> CaughtUp:
     """Record the ends a crash cut short: each finished game saved under its own name in
-    ``folder`` with no morgue beside it. One line for each, saying what was done."""
-    done = []
+    ``folder`` with no morgue beside it. One file, whatever is wrong with it, blocks nothing:
+    it is named in one line and passed over."""
+    caught = CaughtUp()
     for path in _finished_without_morgue(folder):
         try:
-            save = savefile.load(path)
-        except (savefile.SaveError, OSError):
-            continue
-        if save.crash is not None or save.snapshot.get("outcome") is None \
-                or not is_named_for(path.name, own_name(save.character, save.seed, save.rules)):
-            continue
-        try:
-            engine = Game.from_state(save.snapshot, save.setup)
-        except Exception:  # checked, yet a snapshot may still fail to restore: leave it be
-            continue
-        try:
-            lines = record_end(engine, path)
-        finally:
-            engine.close()
-        done.append(f"{path}: the end of this game is now recorded ({lines[0]})")
-    return done
+            line = _catch_up_one(path)
+        except (savefile.SaveError, scores.ScoresError) as err:
+            caught.passed.append(f"{_one_line(err)}; passed over")
+        except Exception as err:  # any other failure of one file: named, not a crash
+            caught.passed.append(f"{path}: cannot be read ({type(err).__name__}: "
+                                 f"{_one_line(err)}); passed over")
+        else:
+            if line is not None:
+                caught.done.append(line)
+    return caught
+
+
+def _catch_up_one(path: Path) -> str | None:
+    """Record the end of the game saved at ``path``, if it is a finished one under its own
+    name; the line saying so, or None when there is nothing to record."""
+    save = savefile.load(path)
+    if save.crash is not None or save.snapshot.get("outcome") is None \
+            or not is_named_for(path.name, own_name(save.character, save.seed, save.rules)):
+        return None
+    try:
+        engine = Game.from_state(save.snapshot, save.setup)
+    except Exception as err:  # checked, yet a snapshot may still fail to restore
+        raise savefile.SaveError(f"{path}: the snapshot cannot be restored: "
+                                 f"{_one_line(err)}") from None
+    try:
+        lines = record_end(engine, path)
+    finally:
+        engine.close()
+    return f"{path}: the end of this game is now recorded ({lines[0]})"
+
+
+def _one_line(err: BaseException) -> str:
+    return " ".join(str(err).split())[:200] or type(err).__name__
 
 
 def _finished_without_morgue(folder: Path) -> list[Path]:

@@ -33,7 +33,7 @@ from game.ui.start import SavedGame
 from game.world.game import Game
 
 from .common import EXIT_USAGE, fail, tables, unknown
-from .endings import catch_up, finish, hall_of_fame
+from .endings import CaughtUp, catch_up, finish, hall_of_fame
 
 
 def save_path(engine: Game, folder: Path = savefile.DEFAULT_DIR) -> Path:
@@ -56,7 +56,7 @@ def saved_games(folder: Path = savefile.DEFAULT_DIR,
             continue  # a game that ended (its morgue is written last): not read at all
         try:
             save = savefile.load(path)
-        except (savefile.SaveError, OSError):
+        except Exception:  # any file that cannot be read: catch_up names it, once
             continue
         if save.dead or save.crash is not None or save.snapshot.get("outcome") is not None \
                 or not is_named_for(path.name, own_name(save.character, save.seed, save.rules)):
@@ -203,7 +203,7 @@ def run(args: argparse.Namespace) -> int:
     plain = args.seed is None and args.rules is None and not args.wizard and content is None
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     clean_stale_temps(savefile.DEFAULT_DIR)
-    catch_up(savefile.DEFAULT_DIR)
+    tell(catch_up(savefile.DEFAULT_DIR))
     slot = SaveSlot()
     saved = saved_games(slot=slot) if plain and args.char is None else []
     app = GameApp(seed, character=args.char, wizard=args.wizard, options=args.options,
@@ -213,6 +213,14 @@ def run(args: argparse.Namespace) -> int:
         return run_frontend(app, window=args.window)
     finally:
         slot.release()
+
+
+def tell(caught: CaughtUp) -> None:
+    """What the catch-up did, seen before the game takes the screen (and after it, above)."""
+    for line in caught.done:
+        print(line, file=sys.stderr)
+    for line in caught.passed:
+        fail(line)
 
 
 def _continue(args: argparse.Namespace) -> int:
@@ -226,7 +234,7 @@ def _continue(args: argparse.Namespace) -> int:
         return fail(str(err), 2)
     try:
         clean_stale_temps(path.parent)
-        catch_up(savefile.DEFAULT_DIR)  # saves/ only: a folder loaded from is only read
+        tell(catch_up(savefile.DEFAULT_DIR))  # saves/ only: a folder loaded from is only read
         app = GameApp.from_engine(engine, options=args.options, **hooks(path, slot))
         return run_frontend(app, window=args.window)
     finally:

@@ -101,8 +101,11 @@ def run_scores(args: argparse.Namespace) -> int:
     path = Path(args.file) if args.file else scores.DEFAULT
     from .endings import catch_up, scores_lines  # imported here: verify and bot need no morgue
 
-    for line in catch_up(path.parent):
+    caught = catch_up(path.parent)
+    for line in caught.done:
         print(line)
+    for line in caught.passed:
+        fail(line)
     try:
         table = scores.read(path)
     except scores.ScoresError as err:
