@@ -151,6 +151,10 @@ FIELDS: dict[str, Rule] = {
     "Effects.ticks": Rule(0, MAX_COUNT, keys=_effects),
     "Knowledge.kinds": LABEL, "Choosing.identify": Rule(1, MAX_COUNT),
     "Reactions.round_start": TICKS, "Reactions.count": COUNT,
+    "Casting.last": TICKS, "Casting.casts": Rule(0, MAX_COUNT, keys=lambda c: c.magic.spells),
+    "Casting.penalty": COUNT, "Casting.power": COUNT, "Casting.bonus": COUNT,
+    "Casting.forceless": TEXT, "Casting.silenced": TEXT, "Casting.idle_until": TICKS,
+    "Casting.halved": TEXT,
 }
 AT_MOST = {"Health": ("hp", "max_hp"), "Stance": ("stamina", "max_stamina"),
            "Spells": ("points", "max_points")}  # a value never above its maximum

@@ -84,6 +84,9 @@ class Ammo:
     frequency: int = 0  # its weight among the things found lying about (a bundle); 0 never
 
 
+HEAVY_WEIGHT = 200  # a piece over 20 lb is heavy (lies deeper; tides: casts worse in it)
+
+
 @dataclass(frozen=True, slots=True)
 class Armour:
     """A piece of armour or a shield."""

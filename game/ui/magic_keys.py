@@ -5,11 +5,10 @@ world's rule (``game.world.play.choices``)."""
 from __future__ import annotations
 
 from game.content.magic import Consumable
-from game.rules import spells as rules
 from game.world.core import actions as A
-from game.world.core.components import Attributes, Spells
+from game.world.core.components import Spells
 from game.world.game import Game
-from game.world.play import choices, knowledge
+from game.world.play import choices, knowledge, spells
 
 from . import describe
 from .menus import Entry, MenuScreen
@@ -101,11 +100,10 @@ def cast(session: Session) -> Step:
     if book is None or not book.known:
         session.notice = "You know no spells (read a spellbook to learn one)."
         return STAY
-    will = engine.store.get(engine.player, Attributes).willpower
     entries = []
     for name in book.known:
         spell = engine.catalog.magic.spells[name]
-        chance = rules.cast_chance(spell, will)
+        chance = spells.cast_chance(engine, engine.player, spell)
         entries.append(Entry(name, name, f"{spell.cost} sp, {round(100 * chance)}%"))
 
     def pick(name: str) -> Step:

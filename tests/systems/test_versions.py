@@ -54,7 +54,8 @@ def test_a_new_game_plays_the_newest_version_and_records_it_unless_the_first(rul
 def test_the_manual_is_still_at_its_first_version():
     assert systems.version("manual") == systems.FIRST_VERSION
     assert systems.version("d20") == 2
-    assert {systems.version(n) for n in ("coc", "tides", "qud")} == {3}
+    assert {systems.version(n) for n in ("coc", "qud")} == {3}
+    assert systems.version("tides") == 4
 
 
 def test_a_version_there_is_not_is_refused_in_one_line(tmp_path):
@@ -71,3 +72,22 @@ def test_a_version_there_is_not_is_refused_in_one_line(tmp_path):
         savefile.load(path)
     with pytest.raises(ValueError, match="versions 1 to 3"):
         Game(3, rules="qud", rules_version=4)
+
+
+TIDES_V3 = Path(__file__).parent / "v3" / "tides-v3.json"
+# a human mage's bot game (seed 3, 300 actions, ten casts) recorded under tides version 3,
+# when its spells were cast by the manual's 2d12; version 4 casts by the document's d100
+
+
+def test_a_tides_game_recorded_before_its_own_spells_still_verifies():
+    save = savefile.load(TIDES_V3)
+    assert save.rules == "tides" and save.rules_version == 3
+    assert sum(isinstance(a, A.Cast) for a in save.actions) == 10
+    code, message = verify(TIDES_V3)
+    assert code == 0, message
+    game = savefile.continue_game(TIDES_V3)
+    try:
+        assert game.rules_version == 3
+        assert '"Casting"' not in json.dumps(game.state())  # no encounter kept: 2d12 casts
+    finally:
+        game.close()

@@ -22,6 +22,10 @@ no Strength, so it is the ordinary 30. Version 1 used the thrower's.
 Version 3: a blow is parried with the defender's weapon skill, as the document says; and a
 target that does not know of its attacker (asleep, or unaware of the player) parries and
 avoids nothing (its Ws or Ag counts 0, and a miss is a plain miss), as a reaction needs it.
+
+Version 4: spells are the document's (``tides_magic``): a d100 casting roll over the casting
+value, the power check, Irresistible Force, miscasts and the dodge of a projectile. Versions
+1 to 3 cast by the manual's 2d12.
 """
 
 from __future__ import annotations
@@ -49,9 +53,11 @@ from .common import (
 )
 
 NAME = "tides"
-VERSION = 3  # 2: a throw wounds with the weapon's Strength; 3: Ws parries, the unaware do not
+VERSION = 4  # 2: a throw wounds with the weapon's Strength; 3: Ws parries, the unaware do not;
+# 4: spells are cast by the document's rules (``tides_magic``)
 WEAPON_STRENGTH = 2  # the version from which every ranged attack uses the weapon's Strength
 WS_PARRIES = 3  # the version from which a blow is parried with the defender's own Ws
+SPELLS = 4  # the version from which spells are cast by the document's rules (``tides_magic``)
 SUMMARY = "d100 over defender - attacker + 40, then S against T to wound"
 EXACT_DUEL = True
 BASE = 40  # the edit note: "The default number has decreased from 50 to 40"

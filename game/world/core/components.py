@@ -217,5 +217,22 @@ class Reactions:
     count: int = 0
 
 
+@dataclass(slots=True)
+class Casting:
+    """A caster's encounter under tides from version 4 (``game.world.play.tides_casting``):
+    its successes by spell and what its miscasts left on it. The encounter ends when a minute
+    passes with no cast (``last``: the tick of its last); only tides games have it."""
+
+    last: int = 0
+    casts: dict[str, int] = field(default_factory=dict)  # successes by spell
+    penalty: int = 0  # lasting casting penalties (miscasts 4 and 8)
+    power: int = 0  # the lasting spell power bonus (miscast 4)
+    bonus: int = 0  # a bonus on the next casting roll (miscast 2)
+    forceless: bool = False  # no Irresistible Force (miscast 7)
+    silenced: bool = False  # no casting (miscast 11)
+    idle_until: int = 0  # no casting before this tick (miscast 6)
+    halved: bool = False  # every stat but W halved (miscast 10)
+
+
 changes.watch(*(kind for kind in list(globals().values())
                 if isinstance(kind, type) and is_dataclass(kind) and kind.__module__ == __name__))

@@ -26,7 +26,7 @@ COMPONENTS: dict[str, type] = {
     for cls in (C.Position, C.Renderable, C.Named, C.Player, C.Creature, C.Actor, C.Health,
                 C.Attributes, C.Training, C.Stance, C.Equipment, C.Inventory, C.Item, C.Vitals,
                 C.Trap, C.Supply, C.Powers, C.Spells, C.Effects, C.Knowledge, C.Hero,
-                C.Reactions, C.Choosing, C.Dropped)
+                C.Reactions, C.Choosing, C.Dropped, C.Casting)
 }
 
 

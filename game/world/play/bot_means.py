@@ -12,7 +12,6 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from game.content.magic import Consumable
-from game.rules import spells as rules
 from game.rules import talents
 from game.rules.items import Weapon
 from game.world.core import actions as A
@@ -92,10 +91,11 @@ def cast(engine: Engine, blow: int) -> A.Cast | None:
     book = engine.component(engine.player, Spells)
     if book is None:
         return None
-    power = spells.willpower(engine, engine.player)
+    chance = {s.name: spells.cast_chance(engine, engine.player, s) for s in
+              map(engine.catalog.magic.spells.get, book.known) if s is not None}
     known = [s for s in map(engine.catalog.magic.spells.get, book.known)
-             if s is not None and s.cost <= book.points
-             and rules.cast_chance(s, power) >= EVEN]
+             if s is not None and spells.why_not(engine, engine.player, s) is None
+             and chance[s.name] >= EVEN]
     if not known or not in_view(engine):
         return None
     ward = next((s for s in known if s.effect == "shield"), None)
@@ -105,8 +105,7 @@ def cast(engine: Engine, blow: int) -> A.Cast | None:
         return A.Cast(ward.name, me.x, me.y)
     beside = bool(_near(engine, 1))
     for spell in sorted(known, key=lambda s: (-_harm(s), s.name)):
-        if not _harm(spell) or (beside and _harm(spell) * rules.cast_chance(spell, power)
-                                <= blow):
+        if not _harm(spell) or (beside and _harm(spell) * chance[spell.name] <= blow):
             break
         aim = _spell_aim(engine, spell)
         if aim is not None:

@@ -30,7 +30,8 @@ def try_cast(engine: Engine, eid: int) -> tuple[list[Event], int] | None:
     if engine.streams.ai.randint(1, chance) != 1:
         return None
     options = [s for s in map(engine.catalog.magic.spells.get, book.known)
-               if s is not None and s.cost <= book.points and _worth(engine, eid, s, steps)]
+               if s is not None and spells.why_not(engine, eid, s) is None
+               and _worth(engine, eid, s, steps)]
     if not options:
         return None
     spell = options[engine.streams.ai.randint(0, len(options) - 1)]

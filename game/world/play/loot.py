@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from math import gcd
 
 from game.content.catalog import Catalog
-from game.rules.items import Armour, Weapon
+from game.rules.items import HEAVY_WEIGHT, Armour, Weapon
 
 HEAVY_FROM = 3  # the shallowest depth a heavy piece lies on, in every version
 
@@ -57,5 +57,5 @@ def fits(data: Weapon | Armour, depth: int) -> bool:
 
 def shallowest(data: Weapon | Armour) -> int:
     """The shallowest depth ``data`` lies about on."""
-    heavy = data.weight > 200 or (isinstance(data, Weapon) and data.two_handed)
+    heavy = data.weight > HEAVY_WEIGHT or (isinstance(data, Weapon) and data.two_handed)
     return max(data.depth, HEAVY_FROM if heavy else 1)

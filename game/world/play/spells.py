@@ -4,11 +4,14 @@
 finds who the spell reaches by its shape (a bolt stops at the first creature, a beam goes
 through all, a ball bursts where it stops and spares nobody in its radius, the caster
 included), and applies each target's share: damage straight through Protection with the
-resistance's share taken after it, or a timed effect.
+resistance's share taken after it, or a timed effect. Under tides from its version 4 the
+casting roll, the power check, Irresistible Force, miscasts and the dodge of a bolt are the
+document's (``tides_casting``).
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from game.rules import spell_words
@@ -25,7 +28,7 @@ from game.world.core.components import (
 )
 from game.world.core.events import Event, Message
 
-from . import death, lines
+from . import death, lines, tides_casting
 from .combat import who
 
 if TYPE_CHECKING:
@@ -52,7 +55,15 @@ def why_not(engine: Engine, caster: int, spell: Spell) -> str | None:
         return f"You do not know {spell.name}."
     if book.points < spell.cost:
         return "You do not have enough spell points."
-    return None
+    return tides_casting.why_not(engine, caster) if tides_casting.plays(engine) else None
+
+
+def cast_chance(engine: Engine, caster: int, spell: Spell) -> Fraction:
+    """The exact chance the caster's roll to cast ``spell`` succeeds now, by the game's rules."""
+    will = willpower(engine, caster)
+    if tides_casting.plays(engine):
+        return tides_casting.cast_chance(engine, caster, spell, will)
+    return rules.cast_chance(spell, will)
 
 
 def cast(engine: Engine, caster: int, spell: Spell, x: int, y: int, *,
@@ -61,6 +72,8 @@ def cast(engine: Engine, caster: int, spell: Spell, x: int, y: int, *,
     if not wand:
         engine.store.get(caster, Spells).points -= spell.cost
     power = willpower(engine, caster)
+    if tides_casting.plays(engine):
+        return _cast_tides(engine, caster, spell, x, y, power, wand=wand)
     attempt = rules.cast(spell, power, engine.streams.combat, sure=wand)
     me = who(engine, caster)
     events: list[Event] = []
@@ -79,6 +92,52 @@ def cast(engine: Engine, caster: int, spell: Spell, x: int, y: int, *,
             and engine.since("0.3.0"):
         events.append(Message(_went_by(engine, caster, spell, x, y), "combat"))
     return events
+
+
+def _cast_tides(engine: Engine, caster: int, spell: Spell, x: int, y: int, power: int, *,
+                wand: bool) -> list[Event]:
+    """Cast by tides' own rules: the casting roll (none from a wand), a miscast on a failure,
+    Irresistible Force on a success, and each one reached dodges or takes the power check."""
+    me, rolls = who(engine, caster), _rolls_on(engine)
+    events: list[Event] = []
+    force, member = False, None
+    if not wand:
+        attempt = tides_casting.attempt(engine, caster, spell, power)
+        if rolls:
+            events.append(Message("  " + tides_casting.cast_line(spell, attempt), "wizard"))
+        if not attempt.success:
+            text = spell_words.fails(me)
+            events += [Message(text, "bad" if me.is_player else "combat")] if text else []
+            if not attempt.table:
+                return events
+            more, member = tides_casting.miscast(engine, caster, spell, attempt.table, me)
+            events += more
+            if member is None or not engine.store.exists(caster) or engine.is_dead(caster):
+                return events
+        else:
+            force = attempt.force
+            said = spell_words.casts_with_force(me, spell) if force else \
+                spell_words.casts(me, spell)
+            events.insert(0, Message(said, "combat"))
+    targets = _members_reached(engine, caster, spell, member) if member is not None \
+        else reached(engine, caster, spell, x, y)
+    for target in targets:
+        events += _apply(engine, caster, target, spell, power, rolls, force=force)
+    if not targets and me.is_player and spell.shape in ("bolt", "beam"):
+        events.append(Message(_went_by(engine, caster, spell, x, y), "combat"))
+    return events
+
+
+def _members_reached(engine: Engine, caster: int, spell: Spell, member: int) -> list[int]:
+    """Whom a miscast spell reaches, gone off at a random member of the encounter: the caster
+    itself (a ball bursts on it), or one aimed at as a cast is (a spell on oneself lands on
+    the member)."""
+    pos = engine.position(member)
+    if member == caster:
+        return burst(engine, pos.x, pos.y, spell.radius) if spell.shape == "ball" else [caster]
+    if spell.shape == "self":
+        return [member]
+    return reached(engine, caster, spell, pos.x, pos.y)
 
 
 def _went_by(engine: Engine, caster: int, spell: Spell, x: int, y: int) -> str:
@@ -141,13 +200,19 @@ def burst(engine: Engine, x: int, y: int, radius: int) -> list[int]:
 
 
 def _apply(engine: Engine, caster: int, target: int, spell: Spell, power: int,
-           rolls: bool) -> list[Event]:
+           rolls: bool, *, force: bool = False) -> list[Event]:
     if not engine.store.exists(target) or engine.is_dead(target):
         return []
+    checked: list[Event] = []
+    if tides_casting.plays(engine):
+        checked, harms = _checked(engine, caster, target, spell, power, rolls, force=force)
+        if not harms:
+            return checked
     resistance = defence(engine.fighter(target)).resistance(spell.element)
     hit = rules.strike(spell, power, resistance, engine.streams.combat)
     events: list[Event] = [Message(line, "combat")
                            for line in spell_words.struck(hit, who(engine, target))]
+    events += checked
     if rolls:
         events.append(Message("  " + rules.spell_line(hit), "wizard"))
     if spell.effect == "damage":
@@ -157,6 +222,24 @@ def _apply(engine: Engine, caster: int, target: int, spell: Spell, power: int,
         name = "dazzled" if spell.effect == "dazzle" else spell.name
         add_effect(engine, target, name, hit.duration)
     return events
+
+
+def _checked(engine: Engine, caster: int, target: int, spell: Spell, power: int, rolls: bool,
+             *, force: bool) -> tuple[list[Event], bool]:
+    """Under tides, a target's dodge and power check: the words when the spell does not harm
+    it, the roll display's line if on, and whether it harms."""
+    check = tides_casting.check(engine, caster, target, spell, will=power,
+                                target_will=willpower(engine, target), force=force)
+    if check is None:
+        return [], True
+    wizard: list[Event] = [Message("  " + tides_casting.check_line(spell, check), "wizard")] \
+        if rolls else []
+    seen = who(engine, target)
+    if check.harms or not (seen.seen or seen.is_player):
+        return wizard, check.harms
+    text = spell_words.dodges(spell, seen, by_player=caster == engine.player) if check.dodged \
+        else spell_words.not_powerful(spell, seen)
+    return [Message(text, "combat"), *wizard], False
 
 
 def add_effect(engine: Engine, eid: int, name: str, ticks: int) -> None:
