@@ -24,7 +24,7 @@ from pathlib import Path
 from game.persist import savefile
 from game.persist.files import clean_stale_temps
 from game.persist.locks import Busy
-from game.persist.slot import SaveSlot, is_named_for, morgue_of, own_name
+from game.persist.slot import SaveSlot, Unlocked, is_named_for, morgue_of, own_name
 from game.rules import systems
 from game.ui import options_file, palette
 from game.ui.app import GameApp
@@ -137,7 +137,12 @@ def saver_for(typed: str):
 def rescue(engine: Game) -> str:
     """Where a hang-up saves when the game's own save fails: the temporary folder."""
     name = save_path(engine).stem
-    return str(savefile.save(engine, Path(tempfile.gettempdir()) / f"{name}-rescued.json"))
+    slot = SaveSlot()  # a free name there, under its lock: never over another rescue
+    try:
+        slot.take_free(Path(tempfile.gettempdir()) / f"{name}-rescued.json")
+        return slot.save(engine)
+    finally:
+        slot.release()
 
 
 def hooks(path: Path | None, slot: SaveSlot | None = None) -> dict:
@@ -228,7 +233,7 @@ def _continue(args: argparse.Namespace) -> int:
     slot = SaveSlot(path)
     try:
         engine = claim_and_continue(slot, path)
-    except InUse as err:
+    except (InUse, Unlocked) as err:
         return fail(str(err))
     except savefile.SaveError as err:
         return fail(str(err), 2)

@@ -11,7 +11,8 @@ from game.frontends.stopping import Stop, stop_signals
 from game.lab import progress
 from game.persist import scores
 from game.persist.replay import verify
-from game.persist.savefile import DEFAULT_DIR, SaveError, save
+from game.persist.savefile import DEFAULT_DIR, SaveError
+from game.persist.slot import SaveSlot
 from game.rules import systems
 from game.world.core.setup import Setup
 from game.world.game import Game
@@ -51,7 +52,8 @@ def run_bot(args: argparse.Namespace) -> int:
     with stop_signals() as stop:
         stopped = _play_bot(engine, seed, args.turns, stop)
         try:
-            path = save(engine, args.out or DEFAULT_DIR / f"bot-{seed}.json")
+            path = _save_free(engine, Path(args.out) if args.out else
+                              DEFAULT_DIR / f"bot-{seed}.json")
         except SaveError as err:
             return fail(str(err))
     rules_words = "" if rules == systems.DEFAULT else f" under {rules} rules"
@@ -63,6 +65,20 @@ def run_bot(args: argparse.Namespace) -> int:
     outcome = engine.cause if engine.over else "alive"
     print(f"bot: {summary}, {outcome}; saved to {path}")
     return 0
+
+
+def _save_free(engine: Game, wanted: Path) -> Path:
+    """Save under ``wanted``, or the first free name beside it, held under its lock while it
+    is written, as every writer of a save does: never over another game (one being played,
+    or an earlier bot's)."""
+    slot = SaveSlot()
+    try:
+        slot.take_free(wanted)
+        return Path(slot.save(engine))
+    except OSError as err:  # no free name, or a folder that cannot be made
+        raise SaveError(f"{wanted}: cannot save: {err.strerror or err}") from None
+    finally:
+        slot.release()
 
 
 def _counted(bar: progress.Bar):

@@ -32,11 +32,7 @@ def write_atomic(path: Path, data: bytes) -> None:
     """Temporary file in the same folder, flush, fsync, rename over, fsync the folder. A
     crash at any point leaves either the old file or the new one, never half of one."""
     folder = path.parent
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except (FileExistsError, NotADirectoryError):
-        raise NotADirectoryError(0, f"{_file_in_the_way(folder)} is a file, not a folder") \
-            from None
+    make_folder(folder)
     _refuse_odd_target(path)
     clean_stale_temps(folder, writing=path.name)
     fd, temp = tempfile.mkstemp(dir=folder, prefix=_temp_prefix(path), suffix=".tmp")
@@ -51,6 +47,15 @@ def write_atomic(path: Path, data: bytes) -> None:
             os.unlink(temp)
         raise
     _fsync_dir(folder)
+
+
+def make_folder(folder: Path) -> None:
+    """``folder`` and those above it, made where missing; a file in the way is one line."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        raise NotADirectoryError(0, f"{_file_in_the_way(folder)} is a file, not a folder") \
+            from None
 
 
 def _file_in_the_way(folder: Path) -> Path:

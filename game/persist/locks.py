@@ -35,6 +35,29 @@ class Busy(OSError):
         self.target, self.pid = target, pid
 
 
+class Unlockable(OSError):
+    """The lock file cannot be made or held (a folder, a pipe or a link planted in its place,
+    a folder that cannot be written): the caller refuses rather than go on unlocked."""
+
+    def __init__(self, lock: Path, why: str) -> None:
+        super().__init__(0, f"{lock} cannot be held as a lock: {why}")
+        self.lock = lock
+
+
+def planted(lock: Path) -> str | None:
+    """What stands at ``lock`` in place of a lock file (a folder, a pipe, a link), or None."""
+    try:
+        mode = os.lstat(lock).st_mode
+    except OSError:
+        return None
+    if stat.S_ISREG(mode):
+        return None
+    kinds = ((stat.S_ISDIR, "a folder"), (stat.S_ISLNK, "a symbolic link"),
+             (stat.S_ISFIFO, "a pipe"), (stat.S_ISSOCK, "a socket"))
+    kind = next((name for test, name in kinds if test(mode)), "a device")
+    return f"it is {kind}, not a lock file (remove it)"
+
+
 def lock_path(target: Path) -> Path:
     """``saves/.dwarf-warrior-3.json.lock`` for ``saves/dwarf-warrior-3.json``."""
     return target.with_name(f".{target.name}{SUFFIX}")
@@ -56,7 +79,8 @@ class Lock:
 
     def take(self, wait: float = 0.0) -> None:
         """Hold the lock; raises Busy when another process holds it (for ``wait`` seconds),
-        OSError when the lock file cannot be made (a folder that cannot be written)."""
+        Unlockable when the lock file cannot be made or held (a folder that cannot be
+        written, a folder, pipe or link in its place)."""
         if self._fd is not None:
             return
         shared = _HELD.get(self._key)
@@ -66,10 +90,10 @@ class Lock:
             return
         deadline = time.monotonic() + wait
         while True:
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | _NOFOLLOW | _NONBLOCK, 0o644)
+            fd = self._open()
             try:
                 if not stat.S_ISREG(os.fstat(fd).st_mode):  # a pipe or a device planted there
-                    raise OSError(0, f"{self.path} is not a regular file")
+                    raise Unlockable(self.path, planted(self.path) or "not a regular file")
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
                 pid = _holder(fd)
@@ -78,6 +102,11 @@ class Lock:
                     raise Busy(self.target, pid) from None
                 time.sleep(_POLL)
                 continue
+            except OSError as err:
+                os.close(fd)
+                if isinstance(err, Unlockable):
+                    raise
+                raise Unlockable(self.path, err.strerror or str(err)) from None
             except BaseException:
                 os.close(fd)
                 raise
@@ -89,6 +118,13 @@ class Lock:
             os.write(fd, f"{os.getpid()}\n".encode())
         self._fd = fd
         _HELD[self._key] = [fd, 1]
+
+    def _open(self) -> int:
+        try:
+            return os.open(self.path, os.O_RDWR | os.O_CREAT | _NOFOLLOW | _NONBLOCK, 0o644)
+        except OSError as err:
+            raise Unlockable(self.path, planted(self.path) or err.strerror or str(err)) \
+                from None
 
     def release(self) -> None:
         """Let go, removing the lock file while it is still ours."""

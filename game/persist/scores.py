@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .files import read_regular, write_atomic
-from .locks import Busy, Lock
+from .locks import Busy, Lock, Unlockable
 
 DEFAULT = Path("saves") / "scores.json"
 FORMAT = 1
@@ -70,16 +70,15 @@ def record(entry: dict[str, Any], path: Path = DEFAULT, *,
            once: bool = False) -> tuple[list[dict[str, Any]], int]:
     """Add ``entry`` (today's date is added) and write the table; returns it and the entry's
     place (1 = best). ``once``: a row equal to it but for the date is not added again.
-    Raises ScoresError (the file untouched) when the old table is bad or cannot be locked."""
+    Raises ScoresError (the file untouched) when the old table is bad or its lock cannot be
+    taken (another writer for ``WAIT`` seconds, or a folder, pipe or link in its place)."""
     path = Path(path)
     entry = {**entry, "date": datetime.date.today().isoformat()}
     lock = Lock(path)
     try:
         lock.take(wait=WAIT)
-    except Busy as err:
+    except (Busy, Unlockable) as err:  # never written unlocked: rows would be lost
         raise ScoresError(f"{path}: the score could not be recorded: {err.strerror}") from None
-    except OSError:
-        pass  # no lock file can be made there: neither can the table be written (said below)
     try:
         return _add(entry, path, once)
     finally:

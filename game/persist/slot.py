@@ -10,7 +10,6 @@ ends or the process does, however it ends (:mod:`game.persist.locks`).
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
 from pathlib import Path
@@ -19,8 +18,8 @@ from game.rules import systems
 from game.world.game import Game
 
 from . import savefile
-from .files import short_name
-from .locks import Busy, Lock
+from .files import make_folder, short_name
+from .locks import Busy, Lock, Unlockable, lock_path, planted
 
 _NUMBERED = re.compile(r"(?P<stem>.*)-(?P<n>[2-9]|[1-9][0-9]{1,3})(?P<suffix>\.json)")
 MAX_NUMBER = 9999
@@ -52,6 +51,11 @@ def morgue_of(save: Path) -> Path:
     return save.with_name(save.stem + "-morgue.txt")
 
 
+class Unlocked(savefile.SaveError):
+    """The save's lock cannot be taken (a folder, a pipe or a link in the lock file's place,
+    a folder that cannot be written): the game is not played or saved there unlocked."""
+
+
 class SaveSlot:
     """Where this process's game is saved (``path``, None until a new game first saves), and
     the lock on it."""
@@ -63,29 +67,32 @@ class SaveSlot:
 
     def claim(self, path: Path) -> None:
         """Hold ``path`` for this game from now on (letting go of the file held before).
-        Raises Busy when another process plays it. A lock that cannot be made (a folder that
-        cannot be written, or none yet) is not held: a save there fails and says why."""
+        Raises Busy when another process plays it, Unlocked when its lock cannot be taken:
+        never is a game played or saved unlocked (two processes would write over each
+        other's progress)."""
         path = Path(path)
         lock = Lock(path)
         try:
+            make_folder(path.parent)  # (the save makes it too: its lock must be there first)
+        except OSError as err:
+            raise savefile.SaveError(f"{path}: cannot save: {err.strerror or err}") from None
+        try:
             lock.take()
-        except Busy:
-            raise
-        except OSError:
-            pass
-        old, self._lock, self.path = self._lock, (lock if lock.held else None), path
+        except Unlockable as err:
+            raise Unlocked(f"{path}: refused: {err.strerror}") from None
+        old, self._lock, self.path = self._lock, lock, path
         if old is not None:
             old.release()
 
     def take_free(self, wanted: Path) -> Path:
         """Claim ``wanted`` or the first free numbered name beside it: none that exists, none
-        another process holds."""
-        with contextlib.suppress(OSError):
-            wanted.parent.mkdir(parents=True, exist_ok=True)
+        another process holds, none whose lock file's place something else holds."""
         for n in range(1, MAX_NUMBER + 1):
             candidate = numbered(wanted, n)
-            if os.path.lexists(candidate) or os.path.lexists(morgue_of(candidate)):
-                continue  # another game's, or the morgue of one whose save was removed
+            if os.path.lexists(candidate) or os.path.lexists(morgue_of(candidate)) \
+                    or planted(lock_path(candidate)) is not None:
+                continue  # another game's, the morgue of one whose save was removed, or
+                # a name whose lock cannot be held
             try:
                 self.claim(candidate)
             except Busy:

@@ -6,6 +6,7 @@ testable on their own and ``GameApp`` is the one place the stack changes.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -78,6 +79,17 @@ Step = Stay | Pop | Quit | Push | Replace | Begin
 STAY, POP, QUIT = Stay(), Pop(), Quit()
 
 
+def written(path: str) -> tuple | None:
+    """Which file stands at ``path`` (a save is written whole and renamed into place, so
+    another writer's file is another inode): a save said to be kept is checked so, not
+    assumed."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
+
+
 @dataclass(slots=True)
 class Session:
     """The game being shown, plus what only the UI remembers about it.
@@ -104,6 +116,7 @@ class Session:
     camera: Camera = field(default_factory=Camera)  # where the map view stands
     ending: list[str] = field(default_factory=list)  # the morgue and the scores, at the end
     saved_mark: tuple = ()  # what the last save held (saver, actions, log): not saved twice
+    saved_file: tuple | None = None  # the file it wrote, as the disk had it just after
     results: list[A.Result] | None = None  # when a list, each result of ``act`` goes in it
     spotted: list[int] = field(default_factory=list)  # things first seen after the last action
     travel_target: tuple[int, int, int] | None = None  # where travel last went: depth, x, y
@@ -150,9 +163,10 @@ class Session:
             return None
         log = self.engine.log
         mark = (id(self.saver), len(self.engine.actions), len(log), id(log[-1]) if log else 0)
-        if self.saved_to is not None and mark == self.saved_mark:
-            self.note = f"Saved to {self.saved_to}."  # nothing new: a full disk cannot
-            return self.saved_to  # refuse the same save again (as the end screen's quit did)
+        if self.saved_to is not None and mark == self.saved_mark \
+                and written(self.saved_to) == self.saved_file:
+            self.note = f"Saved to {self.saved_to}."  # nothing new, and the file on disk is
+            return self.saved_to  # the one it wrote: a full disk cannot refuse it again
         try:
             where = self.saver(self.engine)
         except Exception as err:  # a failed save must not end the game: say so and play on
@@ -161,6 +175,7 @@ class Session:
             return None
         self.note = f"Saved to {where}."
         self.saved_to, self.save_error, self.saved_mark = where, None, mark
+        self.saved_file = written(where)
         return where
 
     def new_messages(self) -> int:

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = 8
 ONE_END = """
@@ -45,7 +47,8 @@ def test_scores_recorded_at_the_same_moment_are_all_kept(tmp_path):
 
 def test_a_link_planted_as_a_lock_file_is_not_followed(tmp_path):
     """The lock file is opened without following links: a link to another file never has
-    that file truncated or written."""
+    that file truncated or written, and the score is refused in one line, not written
+    unlocked."""
     from game.persist import scores
 
     precious = tmp_path / "precious.txt"
@@ -53,6 +56,7 @@ def test_a_link_planted_as_a_lock_file_is_not_followed(tmp_path):
     (tmp_path / ".scores.json.lock").symlink_to(precious)
     row = {"score": 1, "character": "dwarf warrior", "seed": 1, "outcome": "dead",
            "cause": "killed", "depth": 1, "turns": 1, "wizard": False}
-    scores.record(row, tmp_path / "scores.json")
+    with pytest.raises(scores.ScoresError, match="a symbolic link, not a lock file"):
+        scores.record(row, tmp_path / "scores.json")
     assert precious.read_text() == "keep me"
-    assert len(scores.read(tmp_path / "scores.json")) == 1
+    assert scores.read(tmp_path / "scores.json") == []
