@@ -154,7 +154,6 @@ FIELDS: dict[str, Rule] = {
     "Casting.last": TICKS, "Casting.casts": Rule(0, MAX_COUNT, keys=lambda c: c.magic.spells),
     "Casting.penalty": COUNT, "Casting.power": COUNT, "Casting.bonus": COUNT,
     "Casting.forceless": TEXT, "Casting.silenced": TEXT, "Casting.idle_until": TICKS,
-    "Casting.halved": TEXT,
 }
 AT_MOST = {"Health": ("hp", "max_hp"), "Stance": ("stamina", "max_stamina"),
            "Spells": ("points", "max_points")}  # a value never above its maximum

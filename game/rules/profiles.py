@@ -85,6 +85,7 @@ class Fighter:
     crit_immune: bool = False
     wall: int = 0  # Wall Defence while an incorporeal creature stands in a wall
     dazzled: bool = False
+    halved: bool = False  # tides: every stat but W halved (its miscast 10)
 
     def skill(self, name: str) -> int:
         return self.skills.get(name, 0)

@@ -8,7 +8,8 @@ from fractions import Fraction
 
 import pytest
 
-from game.rules.systems import tides, tides_magic as tm
+from game.rules.systems import tides
+from game.rules.systems import tides_magic as tm
 
 
 class Dice:

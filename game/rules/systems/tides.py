@@ -65,6 +65,7 @@ LOWEST, HIGHEST = 5, 95  # a chance never under 5% nor over 95%
 ORDINARY = 30
 PER_POINT = 5  # a point of the manual's to-hit or Defence is 5 here
 PER_STAT = 3  # Strength and Constitution times 3
+HALVED = 2  # its miscast 10 halves every stat but W
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,12 +105,13 @@ def numbers(f: Fighter, attack=None, *, kind: str = BLOW, adjacent: bool = True,
     missiles = kind if kind in (SHOT, THROW) else SHOT
     parry = ORDINARY + PER_POINT * (melee_attacks(f)[0].to_hit if version >= WS_PARRIES else
                                     manual_defence(f, blows, adjacent=adjacent) - 10)
-    return Numbers(
-        ws=ORDINARY + PER_POINT * attack.to_hit, s=s, weapon=str(weapon_dice(attack, f)),
-        parry=parry,
-        ag=ORDINARY + PER_POINT * (manual_defence(f, missiles, adjacent=adjacent) - 10),
-        t=PER_STAT * f.constitution,
-        armour=protection(f, damage_type))
+    ws, ag = ORDINARY + PER_POINT * attack.to_hit, \
+        ORDINARY + PER_POINT * (manual_defence(f, missiles, adjacent=adjacent) - 10)
+    t = PER_STAT * f.constitution
+    if f.halved:  # its miscast 10: "Reduce all stats other than W by half"
+        ws, s, parry, ag, t = (n // HALVED for n in (ws, s, parry, ag, t))
+    return Numbers(ws=ws, s=s, weapon=str(weapon_dice(attack, f)), parry=parry, ag=ag, t=t,
+                   armour=protection(f, damage_type))
 
 
 def target(attacker: int, defender: int, base: int = BASE) -> int:

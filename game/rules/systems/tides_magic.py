@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..dice import Rng
-from .tides import BASE, HIGHEST, LOWEST, PER_POINT, PER_STAT, target
+from .tides import BASE, HALVED, HIGHEST, LOWEST, PER_POINT, PER_STAT, target
 
 PER_LEVEL = 10  # "Then you add 10 for each spell level."
 PER_CAST = 10  # "10* Previous successful casts" (of this spell, this encounter)
@@ -40,7 +40,6 @@ ARMOUR_PENALTY = {LIGHT: 5, HEAVY: 10}  # "Casting in light armor -5. ... heavy 
 BRACKETS = ((20, 10), (40, 20))  # "Less than 20 = 10% ... Less than 40 = 20%"
 OTHERWISE = 40  # "More than 40 = 40%"
 MISCAST_DIE = 6  # "A random number between 1 and 6 will be rolled and the level ... added"
-HALVED = 2  # miscast 10: "Reduce all stats other than W by half"
 
 
 @dataclass(frozen=True, slots=True)

@@ -231,7 +231,6 @@ class Casting:
     forceless: bool = False  # no Irresistible Force (miscast 7)
     silenced: bool = False  # no casting (miscast 11)
     idle_until: int = 0  # no casting before this tick (miscast 6)
-    halved: bool = False  # every stat but W halved (miscast 10)
 
 
 changes.watch(*(kind for kind in list(globals().values())

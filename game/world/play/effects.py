@@ -13,8 +13,10 @@ from game.world.core.events import Event, Message
 if TYPE_CHECKING:
     from game.world.core.engine import Engine
 
+WEAKENED = "weakened"  # tides' miscast 10: every stat but W halved for the encounter
 ENDS = {"dazzled": "You can see clearly again.", "haste": "You feel yourself slow down.",
-        "resist": "You feel the elements can touch you again."}
+        "resist": "You feel the elements can touch you again.",
+        WEAKENED: "Your strength comes back to you."}
 HASTE_PERCENT = 50  # a hasted player's actions take half their time
 
 
@@ -41,6 +43,15 @@ def _points_back(engine: Engine, eid: int) -> bool:
         return True
     vitals = engine.store.find(eid, Vitals)
     return vitals is None or (vitals.next_tick // stats.VITALS_TICKS) % TUNED_SPELL_POINT_TICKS == 0
+
+
+def add(engine: Engine, eid: int, name: str, ticks: int) -> None:
+    """Put an effect on for ``ticks`` 6 s ticks (a longer one already on stays)."""
+    effects = engine.store.find(eid, Effects)
+    if effects is None:
+        effects = Effects()
+        engine.store.add(eid, effects)
+    effects.ticks = {**effects.ticks, name: max(effects.ticks.get(name, 0), ticks)}
 
 
 def active(engine: Engine, eid: int, name: str) -> bool:

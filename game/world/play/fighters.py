@@ -29,6 +29,7 @@ from game.world.core.components import (
 from game.world.core.components import Training as TrainingC
 
 from . import magic_items
+from .effects import WEAKENED
 
 if TYPE_CHECKING:
     from game.world.core.engine import Engine
@@ -79,7 +80,8 @@ def fighter(store: Store, catalog: Catalog, eid: int, *, in_wall: bool = False,
     magic = found.magic + carried_magic(store, catalog, eid, known_only, thrown, eq, made_by)
     magic += effect_magic(store, catalog, eid)
     dazzled = not known_only and effect_ticks(store, eid, "dazzled") > 0
-    return replace(found, magic=magic, dazzled=dazzled)
+    halved = not known_only and effect_ticks(store, eid, WEAKENED) > 0
+    return replace(found, magic=magic, dazzled=dazzled, halved=halved)
 
 
 def in_use(store: Store, catalog: Catalog, eq: Equipment, item: int) -> Equipment:

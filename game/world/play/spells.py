@@ -20,7 +20,6 @@ from game.rules.profiles import defence
 from game.world.core.components import (
     Attributes,
     Creature,
-    Effects,
     Health,
     Player,
     Position,
@@ -28,7 +27,7 @@ from game.world.core.components import (
 )
 from game.world.core.events import Event, Message
 
-from . import death, lines, tides_casting
+from . import death, effects, lines, tides_casting
 from .combat import who
 
 if TYPE_CHECKING:
@@ -243,11 +242,7 @@ def _checked(engine: Engine, caster: int, target: int, spell: Spell, power: int,
 
 
 def add_effect(engine: Engine, eid: int, name: str, ticks: int) -> None:
-    effects = engine.store.find(eid, Effects)
-    if effects is None:
-        effects = Effects()
-        engine.store.add(eid, effects)
-    effects.ticks = {**effects.ticks, name: max(effects.ticks.get(name, 0), ticks)}
+    effects.add(engine, eid, name, ticks)
 
 
 def learn(engine: Engine, eid: int, name: str) -> bool:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from game.rules import spell_words
+from game.rules import spell_words, stats
 from game.rules.items import HEAVY_WEIGHT
 from game.rules.messages import Who
 from game.rules.profiles import DEXTERITY, DODGE, Fighter, defence
@@ -22,7 +22,7 @@ from game.rules.systems import tides_magic as rules
 from game.world.core.components import Casting, Health, Position
 from game.world.core.events import Event, Message
 
-from . import death, lines, stealth
+from . import death, effects, lines, stealth
 
 if TYPE_CHECKING:
     from game.rules.spells import Spell
@@ -69,6 +69,11 @@ def why_not(engine: Engine, eid: int) -> str | None:
     return None
 
 
+def _weakened(engine: Engine, eid: int) -> bool:
+    """Miscast 10: "Reduce all stats other than W by half for the encounter" (a minute)."""
+    return effects.active(engine, eid, effects.WEAKENED)
+
+
 def armour(f: Fighter) -> str:
     """The body armour worn as the document's light or heavy armour (heavy over 20 lb, as the
     loot's heavy pieces); none is neither."""
@@ -83,7 +88,7 @@ def standing(engine: Engine, eid: int, spell: Spell, will: int) -> rules.Standin
     now = encounter(engine, eid)
     health = engine.store.get(eid, Health)
     return rules.Standing(
-        wp=rules.wp(will, halved=now.halved), casts=now.casts.get(spell.name, 0),
+        wp=rules.wp(will, halved=_weakened(engine, eid)), casts=now.casts.get(spell.name, 0),
         others=sum(n for name, n in now.casts.items() if name != spell.name),
         armour=armour(engine.fighter(eid)), missing=max(0, health.max_hp - health.hp),
         penalty=now.penalty, bonus=now.bonus, forceless=now.forceless)
@@ -127,7 +132,7 @@ def miscast(engine: Engine, eid: int, spell: Spell, line: int,
     elif line == 9:
         events += death.damage(engine, eid, WOUNDS_PER_LEVEL * spell.level, cause_of=eid)
     elif line == 10:
-        now.halved = True
+        effects.add(engine, eid, effects.WEAKENED, ENCOUNTER_TICKS // stats.VITALS_TICKS)
     elif line == 11:
         now.silenced = True
     return events, None
@@ -150,9 +155,9 @@ def check(engine: Engine, caster: int, target: int, spell: Spell, *, will: int,
     harmful spell reaching ``target``; None for a spell that harms no one (a shield)."""
     if spell.effect not in HARMFUL:
         return None
-    power = rules.wp(will, halved=encounter(engine, caster).halved)
+    power = rules.wp(will, halved=_weakened(engine, caster))
     power += encounter(engine, caster).power
-    defender = rules.wp(target_will, halved=encounter(engine, target).halved)
+    defender = rules.wp(target_will, halved=_weakened(engine, target))
     dodge = dodge_percent(engine, caster, target) if spell.shape == "bolt" else 0
     return rules.check(defender, power, engine.streams.combat, force=force, dodge=dodge)
 
