@@ -211,6 +211,12 @@ ELSEWHERE = {
     "There is a wall in the way: that spot cannot be reached from here.":
         "tests/world/test_lines_of_fire.py",
     "The javelin hits the wall.": "tests/world/test_lines_of_fire.py",
+    **{line: "tests/world/test_tides_spells.py" for line in (
+        "The frost bolt is not powerful enough to harm the kobold.",
+        "You cast frost bolt with Irresistible Force!", "You miscast the spell!",
+        "The spell slips through your fingers, but you avoid any lasting ill effects.",
+        "The kobold shaman miscasts its spell!", "The kobold dodges your frost bolt.",
+        "You dodge the frost bolt.")},
 }
 """Each quoted line a test elsewhere produces in play, and that test's file."""
 

@@ -116,6 +116,17 @@ def test_a_dodged_bolt_says_so(engines, monkeypatch):
     assert engine.component(kobold, Health).hp == 99
 
 
+def test_the_player_dodges_a_creatures_bolt(engines, monkeypatch):
+    engine = mage(engines, {"k": "kobold shaman"})
+    shaman = creature(engine, "kobold shaman")
+    monkeypatch.setattr(tides_casting, "dodge_percent", lambda *_: 30)
+    rig(engine, 99, 100, 30)  # cast, no force, dodged
+    events = spells.cast(engine, shaman, frost(engine), *at(engine, engine.player))
+    said = [m.text for m in events if m.tone != "wizard"]
+    assert said == ["The kobold shaman casts frost bolt.", "You dodge the frost bolt."]
+    assert engine.component(engine.player, Health).hp == 99
+
+
 def miscast(engine: Game, line: int, level: int | None = None) -> list[str]:
     """The player miscasts a frost bolt of ``level`` (the lowest that reaches the line) onto
     table line ``line``: the roll 1 fails, the miscast d100 1 comes up, then 1d6."""
@@ -128,9 +139,8 @@ def miscast(engine: Game, line: int, level: int | None = None) -> list[str]:
 def test_a_failed_cast_that_miscasts_reads_the_tables_words(engines):
     engine = mage(engines)
     lines = miscast(engine, 3, level=1)
-    assert lines == ["You fail to cast the spell.", "You miscast the spell!",
-                     "The spell slips through your fingers, but you avoid any lasting ill "
-                     "effects."]
+    slips = "The spell slips through your fingers, but you avoid any lasting ill effects."
+    assert lines == ["You fail to cast the spell.", "You miscast the spell!", slips]
 
 
 def test_miscast_2_gives_10_on_the_next_roll_only(engines):
