@@ -4,9 +4,11 @@ The save that says the character is dead is written first (by the app, as the ga
 score and the morgue only after it. If that save cannot be written, the living save it would
 have replaced is removed (or, where it cannot be, emptied), so the death cannot be undone by
 continuing it, and the player is told. The morgue is written last, so a save that is over
-and has no morgue beside it is an end whose record a crash or a kill cut short: the next
-``play`` (or ``scores``) writes its score, unless the table has it already, and its morgue,
-from the save itself.
+and has no morgue beside it is an end whose record a crash or a kill cut short; a score that
+could not be written (a full disk) leaves an empty mark beside the save that it is owed. The
+next ``play`` (or ``scores``) records each such end from the save itself: its score, unless
+the table holds that game's row already (by the id of the game's playing, which its saves and
+its row hold, not by what the row says: two games alike are two rows), and its morgue.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from typing import TextIO
 
 from game.persist import savefile, scores
 from game.persist.files import write_atomic
-from game.persist.slot import SaveSlot, is_named_for, morgue_of, own_name
+from game.persist.slot import SaveSlot, is_named_for, morgue_of, own_name, unscored_of
 from game.ui.morgue import kills_by_kind, morgue_text
 from game.world.core.components import Player
 from game.world.game import Game
@@ -46,7 +48,8 @@ def finish(session, slot: SaveSlot | None = None) -> list[str]:
         save = slot.path
     else:
         save = savefile.DEFAULT_DIR / own_name(engine.character, engine.seed, engine.rules)
-    return lines + record_end(engine, save, once=False)
+    game_id = slot.game_id if slot is not None else None
+    return lines + record_end(engine, save, game_id=game_id, once=game_id is not None).lines
 
 
 def bury(slot: SaveSlot, session) -> str:
@@ -69,9 +72,24 @@ def bury(slot: SaveSlot, session) -> str:
                 "it holds this character alive; do not continue it.")
 
 
-def record_end(engine: Game, save: Path, *, once: bool = True) -> list[str]:
-    """The score, then the morgue (its presence says the end is recorded); ``once``: not
-    when the table already holds that very row (an end recorded again after a crash)."""
+@dataclass
+class End:
+    """What recording a game's end wrote: its ``lines`` for the end screen, and whether its
+    score is in the table (``scored``) and its morgue beside the save (``morgue``)."""
+
+    lines: list[str]
+    scored: bool
+    morgue: bool
+    problem: str = ""  # why the score could not be written
+
+
+def record_end(engine: Game, save: Path, *, game_id: str | None = None,
+               once: bool = True) -> End:
+    """The score, then the morgue (its presence, with no mark that a score is owed, says the
+    end is recorded). ``once``: not when the table holds this game's row already (its
+    ``game_id``: an end recorded again after a crash). A score that cannot be written leaves
+    a mark (``unscored_of``) that the next start records it; where even the mark cannot be
+    made, the morgue is not written either, so its absence says the same."""
     deepest, won = max(engine.levels, default=engine.depth), engine.outcome == "won"
     score = scores.points(deepest, sum(kills_by_kind(engine).values()), won)
     flags = engine.store.get(engine.player, Player)
@@ -80,18 +98,39 @@ def record_end(engine: Game, save: Path, *, once: bool = True) -> list[str]:
              "turns": engine.turn, "wizard": flags.wizard, scores.RULES: engine.rules}
     if engine.content is not None:  # a modded game's row names its overlay
         entry[scores.CONTENT] = engine.content.name
+    if game_id is not None:
+        entry[scores.GAME_ID] = game_id
     try:
         table, place = scores.record(entry, save.parent / scores.DEFAULT.name, once=once)
-        shown = scores.table(table, place, shown=5)
+        shown, scored = scores.table(table, place, shown=5), True
     except scores.ScoresError as err:
-        shown = [str(err)]
+        shown, scored = [str(err)], False
+    problem = "" if scored else shown[0]
+    if not scored:
+        if not _mark_unscored(save):
+            return End([*shown, "Neither the score nor a note that it is owed could be "
+                        "written: the next start records it, with the character dump."],
+                       False, False, problem)
+        shown.append("The score will be recorded when the game next starts (or: "
+                     "python -m game scores).")
     morgue = morgue_path(save)
     try:
         write_atomic(morgue, morgue_text(engine, score).encode())
-        first = f"Character dump: {morgue}"
+        first, written = f"Character dump: {morgue}", True
     except OSError as err:
-        first = f"The character dump could not be written: {err.strerror or err}"
-    return [first, *shown]
+        first, written = f"The character dump could not be written: {err.strerror or err}", \
+            False
+    return End([first, *shown], scored, written, problem)
+
+
+def _mark_unscored(save: Path) -> bool:
+    """Make the empty file that says this end's score is owed (a full disk still takes an
+    empty file: it needs no block)."""
+    try:
+        with open(unscored_of(save), "a"):
+            return True
+    except OSError:
+        return False
 
 
 def scores_lines(table: list[dict], out: TextIO | None = None) -> list[str]:
@@ -143,21 +182,30 @@ def hall_of_fame(folder: Path = savefile.DEFAULT_DIR) -> list[str]:
 
 @dataclass
 class CaughtUp:
-    """What :func:`catch_up` did: a line for each end it recorded (``done``), and one for
-    each file it could not read or record (``passed``: named, and passed over)."""
+    """What :func:`catch_up` did: a line for each end it recorded (``done``), for each end it
+    could not record yet (``failed``: tried again at the next start), and for each file it
+    could not read (``passed``: named, and passed over)."""
 
     done: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
     passed: list[str] = field(default_factory=list)
 
 
+class _NotRecorded(Exception):
+    pass
+
+
 def catch_up(folder: Path) -> CaughtUp:
-    """Record the ends a crash cut short: each finished game saved under its own name in
-    ``folder`` with no morgue beside it. One file, whatever is wrong with it, blocks nothing:
-    it is named in one line and passed over."""
+    """Record the ends a crash or a full disk cut short: each finished game saved under its
+    own name in ``folder`` with no morgue beside it, or a mark that its score is owed. One
+    file, whatever is wrong with it, blocks nothing: it is named in one line and passed
+    over."""
     caught = CaughtUp()
-    for path in _finished_without_morgue(folder):
+    for path in _unrecorded(folder):
         try:
             line = _catch_up_one(path)
+        except _NotRecorded as err:
+            caught.failed.append(str(err))
         except (savefile.SaveError, scores.ScoresError) as err:
             caught.passed.append(f"{_one_line(err)}; passed over")
         except Exception as err:  # any other failure of one file: named, not a crash
@@ -182,19 +230,24 @@ def _catch_up_one(path: Path) -> str | None:
         raise savefile.SaveError(f"{path}: the snapshot cannot be restored: "
                                  f"{_one_line(err)}") from None
     try:
-        lines = record_end(engine, path)
+        end = record_end(engine, path, game_id=save.game_id)
     finally:
         engine.close()
-    return f"{path}: the end of this game is now recorded ({lines[0]})"
+    if not end.scored:
+        raise _NotRecorded(f"{path}: the end of this game could not be recorded yet "
+                           f"({end.problem}); it will be tried again")
+    with contextlib.suppress(OSError):
+        os.unlink(unscored_of(path))
+    return f"{path}: the end of this game is now recorded ({end.lines[0]})"
 
 
 def _one_line(err: BaseException) -> str:
     return " ".join(str(err).split())[:200] or type(err).__name__
 
 
-def _finished_without_morgue(folder: Path) -> list[Path]:
-    """Regular ``*.json`` files without a morgue beside them (the cheap test, before any is
-    read)."""
+def _unrecorded(folder: Path) -> list[Path]:
+    """Regular ``*.json`` files without a morgue beside them, or with a mark that their score
+    is owed (the cheap tests, before any is read)."""
     try:
         names = sorted(os.listdir(folder))
     except OSError:
@@ -203,9 +256,10 @@ def _finished_without_morgue(folder: Path) -> list[Path]:
     for name in names:
         path = Path(folder) / name
         if not name.endswith(".json") or name.startswith(".") or name == scores.DEFAULT.name \
-                or os.path.lexists(morgue_path(path)):
+                or (os.path.lexists(morgue_path(path))
+                    and not os.path.lexists(unscored_of(path))):
             continue
-        with contextlib.suppress(OSError):
+        with contextlib.suppress(OSError, ValueError):
             info = os.stat(path)
             if stat.S_ISREG(info.st_mode) and info.st_size <= savefile.MAX_BYTES:
                 out.append(path)

@@ -224,7 +224,7 @@ def tell(caught: CaughtUp) -> None:
     """What the catch-up did, seen before the game takes the screen (and after it, above)."""
     for line in caught.done:
         print(line, file=sys.stderr)
-    for line in caught.passed:
+    for line in caught.passed + caught.failed:
         fail(line)
 
 

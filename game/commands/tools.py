@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import secrets
 import signal
 from pathlib import Path
@@ -72,6 +73,7 @@ def _save_free(engine: Game, wanted: Path) -> Path:
     is written, as every writer of a save does: never over another game (one being played,
     or an earlier bot's)."""
     slot = SaveSlot()
+    slot.game_id = None  # a recording, never scored: its save is its seed's and turns' alone
     try:
         slot.take_free(wanted)
         return Path(slot.save(engine))
@@ -112,19 +114,37 @@ def _play_bot(engine: Game, seed: int, turns: int, stop: Stop) -> int | None:
 
 
 def run_scores(args: argparse.Namespace) -> int:
-    """Print the high-score table; a bad score file is one line and exit 2. A game whose
-    end a crash cut short, saved beside the table, has its score and morgue written first."""
+    """Print the high-score table; a bad score file (or a --file that names none) is one
+    line and exit 2. A game whose end a crash or a full disk cut short, saved beside the
+    table, has its score and morgue written first; one that still cannot be is said, and the
+    exit is 1."""
     path = Path(args.file) if args.file else scores.DEFAULT
     from .endings import catch_up, scores_lines  # imported here: verify and bot need no morgue
 
+    if args.file and (problem := _unnamed(path)) not in (None, FileNotFoundError):
+        return fail(f"{path}: the score file cannot be read ({problem})", 2)
     caught = catch_up(path.parent)
     for line in caught.done:
         print(line)
-    for line in caught.passed:
+    for line in caught.passed + caught.failed:
         fail(line)
+    if args.file and _unnamed(path) is FileNotFoundError:  # (the catch-up may have made it)
+        return fail(f"{path}: no such score file", 2)
     try:
         table = scores.read(path)
     except scores.ScoresError as err:
         return fail(str(err), 2)
     print("\n".join(scores_lines(table)))
-    return 0
+    return 1 if caught.failed else 0
+
+
+def _unnamed(path: Path) -> str | type[FileNotFoundError] | None:
+    """None when ``path`` names a file, FileNotFoundError when nothing is there, else why
+    it cannot even be looked at (a name too long, a loop of links)."""
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        return FileNotFoundError
+    except (OSError, ValueError) as err:
+        return getattr(err, "strerror", None) or str(err)
+    return None

@@ -74,7 +74,10 @@ _FIELDS = {"format": int, **SAVED, "actions": list, "checkpoints": dict, "snapsh
            "final_hash": str, "dead": bool, "checksum": str}
 # a crash report: {"action": the action that crashed, "error": ...}; a long recording's
 # keyframes: {"500": the state after 500 actions, packed, ...}, each at a checkpoint
-_OPTIONAL = {"crash": dict, "keyframes": dict}
+# the id of the game's playing (``GAME_ID``): random, never game state; a score row holds it
+_OPTIONAL = {"crash": dict, "keyframes": dict, "game_id": str}
+GAME_ID = "game_id"
+_ID = re.compile(r"[0-9a-f]{16,64}")
 
 
 class SaveError(Exception):
@@ -100,6 +103,7 @@ class SaveData(ReadsSetup):
     crash: A.Action | None = None  # a crash report's last action: replaying it crashes again
     crash_error: str = ""
     keyframes: dict[int, str] = field(default_factory=dict)  # position -> state, packed
+    game_id: str | None = None  # the id of the playing that wrote it (older saves: none)
 
     @property
     def game_version(self) -> str:
@@ -170,9 +174,10 @@ class Recording:
 # --- writing -------------------------------------------------------------------------------
 
 
-def save_data(engine: Game, *, checkpoints: dict[int, str] | None = None) -> dict:
+def save_data(engine: Game, *, checkpoints: dict[int, str] | None = None,
+              game_id: str | None = None) -> dict:
     """The whole save as a dict, checksum included (the engine's own checkpoints unless
-    others are given)."""
+    others are given); ``game_id``, the id of this playing of the game (its score row's)."""
     checkpoints = engine.checkpoints if checkpoints is None else checkpoints
     actions = [a.to_json() for a in engine.actions]
     snapshot = engine.state()
@@ -190,6 +195,8 @@ def save_data(engine: Game, *, checkpoints: dict[int, str] | None = None) -> dic
               if k <= len(actions) and k in checkpoints}
     if frames:
         data["keyframes"] = frames
+    if game_id is not None:
+        data[GAME_ID] = game_id
     data["checksum"] = checksum(data)
     return data
 
@@ -212,10 +219,10 @@ def _wizard(engine: Game) -> bool:
 
 
 def save(engine: Game, path: str | os.PathLike, *,
-         checkpoints: dict[int, str] | None = None) -> Path:
+         checkpoints: dict[int, str] | None = None, game_id: str | None = None) -> Path:
     """Write the save atomically: the old file stays whole until the new one is on disk."""
     path = Path(path)
-    text = canonical(save_data(engine, checkpoints=checkpoints)) + "\n"
+    text = canonical(save_data(engine, checkpoints=checkpoints, game_id=game_id)) + "\n"
     try:
         write_atomic(path, text.encode())
     except OSError as err:
@@ -272,8 +279,11 @@ def load(path: str | os.PathLike) -> SaveData:
     _check_consistent(data, setup, checkpoints, len(actions), catalog, bad)
     crash, error = _crash(data.get("crash"), bad)
     frames = _keyframes(data.get("keyframes", {}), checkpoints, len(actions), bad)
+    game_id = data.get(GAME_ID)
+    if game_id is not None and not (isinstance(game_id, str) and _ID.fullmatch(game_id)):
+        raise bad(f"field {GAME_ID!r} is not a game's id")
     return SaveData(path, setup, actions, checkpoints, data["snapshot"], data["final_hash"],
-                    data["dead"], crash, error, frames)
+                    data["dead"], crash, error, frames, game_id)
 
 
 def _catalog(content: Overlay | None, version: str, bad) -> Catalog:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -33,7 +34,8 @@ _FIELDS = {"score": int, "character": str, "seed": int, "outcome": str, "cause":
 CONTENT = "content"  # a modded game's row only: the name of the overlay it was played under
 RULES = "rules"  # the combat system; rows written before it was kept have none: "manual"
 UNNAMED_RULES = "manual"
-_OPTIONAL = {CONTENT: str, RULES: str}
+GAME_ID = "game_id"  # the id of the game's playing (its saves'): the row is that game's
+_OPTIONAL = {CONTENT: str, RULES: str, GAME_ID: str}
 
 
 class ScoresError(Exception):
@@ -47,8 +49,12 @@ def points(deepest: int, kills: int, won: bool) -> int:
 def read(path: Path = DEFAULT) -> list[dict[str, Any]]:
     """The scores, best first; an absent file is an empty table."""
     path = Path(path)
-    if not path.exists():
+    try:
+        os.stat(path)
+    except FileNotFoundError:
         return []
+    except (OSError, ValueError) as err:  # a name too long, a loop of links: one line
+        raise ScoresError(f"{path}: the score file cannot be read ({_short(err)})") from None
     try:
         data = json.loads(read_regular(path, MAX_BYTES).decode("utf-8"))
     except Exception as err:  # unreadable, not UTF-8, not JSON: one line, whatever it was
@@ -69,7 +75,8 @@ def _valid(row: Any) -> bool:
 def record(entry: dict[str, Any], path: Path = DEFAULT, *,
            once: bool = False) -> tuple[list[dict[str, Any]], int]:
     """Add ``entry`` (today's date is added) and write the table; returns it and the entry's
-    place (1 = best). ``once``: a row equal to it but for the date is not added again.
+    place (1 = best). ``once``: a row of the same game (its ``game_id``; for a game saved
+    before rows had one, a row equal to it but for the date) is not added again.
     Raises ScoresError (the file untouched) when the old table is bad or its lock cannot be
     taken (another writer for ``WAIT`` seconds, or a folder, pipe or link in its place)."""
     path = Path(path)
@@ -87,7 +94,10 @@ def record(entry: dict[str, Any], path: Path = DEFAULT, *,
 
 def _add(entry: dict[str, Any], path: Path, once: bool) -> tuple[list[dict[str, Any]], int]:
     scores = read(path)
-    same = [r for r in scores if {**r, "date": entry["date"]} == entry]
+    if GAME_ID in entry:
+        same = [r for r in scores if r.get(GAME_ID) == entry[GAME_ID]]
+    else:
+        same = [r for r in scores if {**r, "date": entry["date"]} == entry]
     if once and same:
         return scores[:KEEP], scores.index(same[0]) + 1
     scores.append(entry)

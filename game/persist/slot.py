@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+import secrets
 from pathlib import Path
 
 from game.rules import systems
@@ -45,6 +46,12 @@ def is_named_for(name: str, own: str) -> bool:
     return match is not None and numbered(Path(own), int(match["n"])).name == name
 
 
+def unscored_of(save: Path) -> Path:
+    """``.dwarf-warrior-3.json.unscored`` beside the save: an empty file made when the end's
+    score could not be written (a full disk), so the next start records it."""
+    return save.with_name(f".{save.name}.unscored")
+
+
 def morgue_of(save: Path) -> Path:
     """``dwarf-warrior-3-morgue.txt`` beside ``dwarf-warrior-3.json``: written when its game
     ends, so a name with a morgue is taken too."""
@@ -63,6 +70,10 @@ class SaveSlot:
     def __init__(self, path: Path | None = None, folder: Path = savefile.DEFAULT_DIR) -> None:
         self.path = None if path is None else Path(path)
         self.folder = Path(folder)
+        # this playing's own id, written in every save it makes and in its score row: two
+        # games alike (one seed, one character, the same keys), or two copies of one save
+        # played on, are each their own (random: it is never game state)
+        self.game_id: str | None = secrets.token_hex(8)
         self._lock: Lock | None = None
 
     def claim(self, path: Path) -> None:
@@ -110,7 +121,7 @@ class SaveSlot:
         elif self._lock is None or not self._lock.held:
             self.claim(self.path)  # a folder made since, or a file chosen by the player
         assert self.path is not None
-        return str(savefile.save(engine, self.path))
+        return str(savefile.save(engine, self.path, game_id=self.game_id))
 
     def release(self) -> None:
         if self._lock is not None:

@@ -148,13 +148,14 @@ class Session:
         self.marker = log[-1] if log else None
         self.notice = None
         explorer = self.explorer()
+        depth = self.engine.depth
         result = self.engine.submit(action)  # a step's auto-pickup is the world's (its option)
         if self.results is not None:  # what a key did, for a front end that asks (the env)
             self.results.append(result)
         self.spotted = explorer.look()
-        if isinstance(result, A.Done) and any(isinstance(e, LevelChanged)
-                                              for e in result.events):
-            self.save()  # every change of level is saved
+        if isinstance(result, A.Done) and (self.engine.depth != depth or any(
+                isinstance(e, LevelChanged) for e in result.events)):
+            self.save()  # every change of level is saved (the wizard's go-to-depth too)
         return result
 
     def save(self) -> str | None:

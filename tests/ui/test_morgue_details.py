@@ -49,7 +49,7 @@ def test_a_score_row_names_its_rules_and_an_old_row_reads_as_the_manual(tmp_path
     path.write_text(json.dumps({"format": scores.FORMAT, "scores": [old]}))
     engine = ended()
     try:
-        shown = record_end(engine, tmp_path / "hero.json")
+        shown = record_end(engine, tmp_path / "hero.json").lines
     finally:
         engine.close()
     rows = json.loads(path.read_text())["scores"]
