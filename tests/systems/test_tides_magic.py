@@ -91,6 +91,8 @@ def test_a_cast_rolls_force_on_a_success_and_a_miscast_on_a_failure():
     assert spared.miscast_roll == 11 and spared.table == 0
     forceless = tm.cast(1, tm.Standing(wp=30, forceless=True), Dice(99))  # no force roll
     assert forceless.success and forceless.force_roll == 0
+    assert [a.event for a in (forced, plain, failed, spared)] == \
+        [tm.FORCE, tm.CAST, tm.MISCAST, tm.FAILED]
 
 
 def test_the_power_check_is_defender_less_wp_plus_40():
@@ -111,6 +113,8 @@ def test_a_projectile_is_dodged_by_5_percent_a_point_of_dodge():
     assert dodged.dodged and not dodged.harms
     missed = tm.check(30, 54, Dice(11, 17), force=False, dodge=10)
     assert not missed.dodged and missed.harms
+    weak = tm.check(30, 54, Dice(11, 16), force=False, dodge=10)
+    assert [c.event for c in (dodged, missed, weak)] == [tm.DODGED, tm.HARMS, tm.NOT_POWERFUL]
 
 
 def test_the_exact_chance_to_harm():

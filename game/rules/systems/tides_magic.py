@@ -39,6 +39,9 @@ LIGHT, HEAVY = "light", "heavy"
 ARMOUR_PENALTY = {LIGHT: 5, HEAVY: 10}  # "Casting in light armor -5. ... heavy armor -10."
 BRACKETS = ((20, 10), (40, 20))  # "Less than 20 = 10% ... Less than 40 = 20%"
 OTHERWISE = 40  # "More than 40 = 40%"
+# what a cast did, and what a harmful spell did to one it reached, in the document's terms
+CAST, FORCE, FAILED, MISCAST = "cast", "Irresistible Force", "failed", "miscast"
+DODGED, NOT_POWERFUL, HARMS = "dodged", "not powerful enough", "harms"
 MISCAST_DIE = 6  # "A random number between 1 and 6 will be rolled and the level ... added"
 
 
@@ -106,6 +109,13 @@ class Attempt:
         """By how much the roll succeeded or failed."""
         return abs(self.roll - self.value)
 
+    @property
+    def event(self) -> str:
+        """CAST, FORCE (cast with Irresistible Force), FAILED or MISCAST."""
+        if self.success:
+            return FORCE if self.force else CAST
+        return MISCAST if self.table else FAILED
+
 
 def cast(level: int, st: Standing, rng: Rng) -> Attempt:
     """The casting roll, then Irresistible Force on a success or a miscast on a failure."""
@@ -142,6 +152,11 @@ class PowerCheck:
     @property
     def harms(self) -> bool:
         return not self.dodged and (self.roll == 0 or self.roll > self.need)
+
+    @property
+    def event(self) -> str:
+        """DODGED, NOT_POWERFUL or HARMS."""
+        return DODGED if self.dodged else HARMS if self.harms else NOT_POWERFUL
 
 
 def power_need(defender: int, power: int) -> int:
