@@ -108,8 +108,9 @@ def cast(session: Session) -> Step:
 
     def pick(name: str) -> Step:
         spell = engine.catalog.magic.spells[name]
-        if spell.cost > book.points:
-            session.notice = "You do not have enough spell points."
+        why = spells.why_not(engine, engine.player, spell)  # too few points; a miscast's bar
+        if why is not None:
+            session.notice = why
             return POP
         if spell.shape == "self":
             me = engine.position(engine.player)
