@@ -122,7 +122,7 @@ def _cast_tides(engine: Engine, caster: int, spell: Spell, x: int, y: int, power
         else reached(engine, caster, spell, x, y)
     for target in targets:
         events += _apply(engine, caster, target, spell, power, rolls, force=force)
-    if not targets and me.is_player and spell.shape in ("bolt", "beam"):
+    if not targets and member is None and me.is_player and spell.shape in ("bolt", "beam"):
         events.append(Message(_went_by(engine, caster, spell, x, y), "combat"))
     return events
 
