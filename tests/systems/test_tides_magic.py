@@ -7,6 +7,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st_
 
 from game.rules.systems import tides
 from game.rules.systems import tides_magic as tm
@@ -127,3 +129,33 @@ def test_the_exact_chance_to_harm():
 def test_wp_is_three_times_willpower_and_halved_by_a_miscast():
     assert tm.wp(18) == 54 == 18 * tides.PER_STAT
     assert tm.wp(15, halved=True) == 22
+
+
+def test_seeded_casts_agree_with_the_exact_chances():
+    import random
+
+    st = tm.Standing(wp=36, casts=1, armour=tm.LIGHT)  # value 40 + 20 + 10 + 5 - 36 = 39
+    rng = random.Random(35)
+    n = 40000
+    attempts = [tm.cast(2, st, rng) for _ in range(n)]
+    for event, exact in ((tm.CAST, tm.cast_chance(2, st) - tm.force_chance(2, st)),
+                         (tm.FORCE, tm.force_chance(2, st)),
+                         (tm.MISCAST, tm.miscast_chance(2, st))):
+        seen = sum(a.event == event for a in attempts) / n
+        assert abs(seen - float(exact)) < 0.01, (event, seen, float(exact))
+
+
+@given(level=st_.integers(1, 5), wp=st_.integers(0, 90), casts=st_.integers(0, 9),
+       others=st_.integers(0, 9), missing=st_.integers(0, 200), penalty=st_.integers(0, 90),
+       bonus=st_.sampled_from((0, 10)), armour=st_.sampled_from(("", tm.LIGHT, tm.HEAVY)),
+       forceless=st_.booleans(), defender=st_.integers(0, 90), dodge=st_.integers(0, 95))
+def test_every_chance_is_exact_and_within_0_and_1(level, wp, casts, others, missing, penalty,
+                                                  bonus, armour, forceless, defender, dodge):
+    s = tm.Standing(wp, casts, others, armour, missing, penalty, bonus, forceless)
+    cast, force, mis = tm.cast_chance(level, s), tm.force_chance(level, s), \
+        tm.miscast_chance(level, s)
+    assert all(isinstance(x, Fraction) for x in (cast, force, mis))
+    assert Fraction(5, 100) <= cast <= Fraction(95, 100)
+    assert 0 <= force <= cast and 0 <= mis <= 1 - cast
+    harm = tm.harm_chance(level, s, defender, dodge=dodge)
+    assert isinstance(harm, Fraction) and 0 <= harm <= cast
