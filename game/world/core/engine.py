@@ -113,6 +113,7 @@ class Engine(ReadsSetup):
         self.keyframes: dict[int, str] = {}  # state() as canonical JSON every KEYFRAME_EVERY
         self.keyframe_every = KEYFRAME_EVERY  # 0: none (a replay only verified needs none)
         self.pending: A.Action | None = None  # the action being performed
+        self.wizard_barred: str | None = None  # why this game may not turn wizard (the env's)
         self.log: list[Message] = []
         self.outcome: str | None = None  # "dead" or "won"
         self.cause = ""

@@ -4,7 +4,8 @@ They live in the world layer so that every saved game, wizard or not, can be loa
 replayed by code that knows nothing of the wizard's tools.
 
 Each performs itself on the engine (``perform``), as the engine's own handlers do. All but
-``Enable`` need a wizard game; ``Enable`` makes the game a wizard game for good.
+``Enable`` need a wizard game; ``Enable`` makes the game a wizard game for good, unless the
+engine's ``wizard_barred`` says why it may not (the env's games: no key opens the wizard).
 """
 
 from __future__ import annotations
@@ -66,6 +67,8 @@ class Enable(A.Action):
         flags = engine.store.get(engine.player, Player)
         if flags.wizard:
             return A.Impossible("You are already in wizard mode.")
+        if engine.wizard_barred is not None:  # not game state: who plays it bars it
+            return A.Impossible(engine.wizard_barred)
         flags.wizard = True
         return A.Done((Message("Wizard mode is on. This is now a wizard game.", "wizard"),), 0)
 
