@@ -35,6 +35,8 @@ class Parser(argparse.ArgumentParser):
 
 
 def parser() -> argparse.ArgumentParser:
+    from game.commands.sharing import add_share_options
+
     top = Parser(prog="python -m game",
                                   description="A roguelike whose combat follows its manual.")
     top.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -49,6 +51,7 @@ def parser() -> argparse.ArgumentParser:
                       help="the options file (default: options.toml here, if there is one)")
     replay = commands.add_parser("replay", help="watch a recording (t takes over)")
     replay.add_argument("path", type=given, metavar="PATH")
+    add_share_options(replay)  # --cast, --html (game.commands.sharing)
     verify = commands.add_parser("verify", help="replay a save from its seed and check it "
                                  "(exit 0 in sync, 1 out of sync, 2 unreadable or made by "
                                  "a game version this one does not read)")

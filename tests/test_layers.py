@@ -24,6 +24,10 @@ ALLOWED = {
     # recordings (persist) and draws the screen in the window front end's font.
     "env": ({"rules", "content", "world", "persist", "ui", "frontends", "env"},
             {"gymnasium", "numpy", "tcod"}),
+    # A game to share (casts, pages) replays a recording (persist) and draws its screens as
+    # the terminal front end draws them (ui, frontends).
+    "share": ({"rules", "content", "world", "persist", "ui", "frontends", "share"},
+              {"numpy", "tcod"}),
 }
 
 

@@ -1,4 +1,5 @@
-"""``python -m game replay PATH``: watch a recording; ``t`` takes over as a new game."""
+"""``python -m game replay PATH``: watch a recording; ``t`` takes over as a new game.
+``--cast FILE``, ``--html FILE``: write it to share instead (``commands/sharing.py``)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from game.ui.app import GameApp
 from game.ui.replay import ReplayApp
 from game.world.game import Game
 
+from . import sharing
 from .common import fail
 from .play import hooks, run_frontend
 
@@ -25,6 +27,8 @@ def taken_over_path(save_path: Path, position: int) -> Path:
 
 
 def run(args: argparse.Namespace) -> int:
+    if sharing.wanted(args):  # --cast, --html: written, not watched
+        return sharing.run(args)
     try:
         save = savefile.load(args.path)
     except savefile.SaveError as err:

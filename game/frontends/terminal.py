@@ -142,9 +142,9 @@ class AnsiRenderer:
 
     def render(self, console: tcod.console.Console, *, full: bool = False) -> int:
         """Write the changed cells of `console` and return the number of bytes (UTF-8) written."""
-        ch, fg, bg = planes = _planes(console)
+        ch, fg, bg = cells = planes(console)
         prev = None if full else self._prev
-        self._prev = planes
+        self._prev = cells
         if prev is None or prev[0].shape != ch.shape:
             text = RESET + self._encode(console, np.ones(ch.shape, dtype=bool), ch)
         else:
@@ -235,8 +235,10 @@ def _rows(console: tcod.console.Console) -> NDArray[np.void]:
     return rgb if kept else rgb.T
 
 
-def _planes(console: tcod.console.Console) -> tuple[NDArray[np.int32], ...]:
-    """Copies of (ch, fg, bg) as [y, x] int arrays; unprintable codepoints become spaces."""
+def planes(console: tcod.console.Console) -> tuple[NDArray[np.int32], ...]:
+    """Copies of (ch, fg, bg) as [y, x] int arrays, colours packed as 0xRRGGBB (a blank's fg
+    -1); unprintable codepoints become spaces. What the renderer compares frame by frame, and
+    what a shared game's page draws (``game.share.page``)."""
     rgb = _rows(console)
     ch = rgb["ch"].astype(np.int32)
     ch[(ch < 32) | ((ch >= 127) & (ch < 160))] = 32  # 0 means empty; controls would misdraw

@@ -30,10 +30,9 @@ def morgue_text(engine: Game, score: int | None = None) -> str:
     me = engine.player
     kills = kills_by_kind(engine)
     flags = engine.store.get(me, Player)
-    won = engine.outcome == "won"
     modded = f" (modded: the overlay {engine.content.name!r})" if engine.content else ""
     lines = [f"{flags.character}{' (wizard game)' if flags.wizard else ''}{modded}",
-             ("Escaped with the amulet of the deep." if won else f"Died: {engine.cause}."),
+             fate(engine),
              f"Depth {engine.depth} (deepest {max(engine.levels, default=engine.depth)}), "
              f"turn {engine.turn}, {describe.game_time_words(engine.now)}, "
              f"seed {engine.seed}" + (f", score {score}" if score is not None else ""),
@@ -55,6 +54,14 @@ def morgue_text(engine: Game, score: int | None = None) -> str:
     lines += ["Last messages"] + [f"  {m.turn:>6} {m.line}"
                                   for m in engine.log[-LAST_MESSAGES:]] + [""]
     return "\n".join(lines + ["The map around you"] + map_lines(engine)) + "\n"
+
+
+def fate(engine: Game) -> str:
+    """How the game ended, or that it goes on (the dump of a game not over: its character
+    as it stands, beside a shared game's page)."""
+    if engine.outcome == "won":
+        return "Escaped with the amulet of the deep."
+    return f"Died: {engine.cause}." if engine.over else "Alive: the game goes on from here."
 
 
 def level_line(engine: Game) -> str:
