@@ -20,6 +20,7 @@ from game.commands.common import (
     fail,
     given,
     seed,
+    signal_name,
     whole,
 )
 
@@ -206,8 +207,9 @@ def main(argv: list[str] | None = None) -> int:
         command = args.command or "play"
         try:
             code = run(command, args)
-        except KeyboardInterrupt:  # a command that does not answer Ctrl-C itself: one line
-            code = fail(f"{command} interrupted (Ctrl-C)", EXIT_INTERRUPTED)
+        except KeyboardInterrupt as stop:  # a command that does not answer it itself
+            signum = getattr(stop, "signum", EXIT_INTERRUPTED - 128)  # (a sweep's SIGTERM)
+            code = fail(f"{command} interrupted ({signal_name(signum)})", 128 + signum)
         sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
         return code
     except BrokenPipeError:

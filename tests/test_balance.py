@@ -122,7 +122,9 @@ def test_the_class_lines_count_each_class_over_its_races():
     (["--char", "dwarf wariors"], "did you mean"),
     (["--rules", "gurps"], "gurps"),
     (["--as", "9.9.9"], "0.2.0"),
-    (["--csv", "/nonexistent/folder/x.csv"], "cannot write"),
+    (["--csv", "/nonexistent/folder/x.csv"], "there is no folder /nonexistent/folder"),
+    (["--csv", "/proc/x.csv"], "cannot be written"),
+    (["--csv", "/dev/full"], "not a regular file"),
 ])
 def test_bad_options_are_one_line(argv, says, capsys):
     assert main(["balance", "--seeds", "1", "--actions", "1", *argv]) == 2

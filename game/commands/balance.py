@@ -21,13 +21,13 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from game.lab import bot_games
-from game.lab.sweep import SweepError
+from game.lab.sweep import Cut, Interrupted, SweepError
 
 from . import sweeps
-from .common import EXIT_USAGE, fail, tables, under, unknown
+from .common import EXIT_USAGE, fail, output_refused, signal_name, tables, under, unknown
 
 if TYPE_CHECKING:
     from game.content.catalog import Catalog
@@ -247,37 +247,80 @@ def run(args: argparse.Namespace) -> int:
     win = getattr(args, "win", False)
     actions = args.actions or (WIN_ACTIONS if win else ACTIONS)
     seeds = range(args.first, args.first + args.seeds)
-    out: TextIO | None = None
-    if getattr(args, "csv", None):
-        try:
-            out = open(args.csv, "w", newline="", encoding="utf-8")  # noqa: SIM115
-        except OSError as err:
-            return fail(f"{args.csv}: cannot write: {err.strerror or err}", EXIT_USAGE)
+    if getattr(args, "csv", None) and (problem := output_refused(args.csv)):
+        return fail(problem, EXIT_USAGE)
+    rows = Rows(getattr(args, "csv", None))
     try:
-        writer = csv.writer(out) if out else None
-        if writer:
-            writer.writerow(csv_header())
         print("\n".join(header(args.depth, win)), flush=True)
         groups = []
         for rules in systems_:
             try:  # each game stands alone: the same figures however and wherever played
                 setups = [Setup(s, name, rules=rules, made_by=version, content=content)
                           for name in names for s in seeds]
-                played = bot_games.play(play_one, setups, where, target=args.depth,
-                                        actions=actions, win=win)
+                played = bot_games.play(play_one, setups, where, each=rows.add,
+                                        target=args.depth, actions=actions, win=win)
+            except Interrupted as stop:
+                return fail(f"balance interrupted ({signal_name(stop.signum)}) after "
+                            f"{rows.count} games{rows.kept()}", 128 + stop.signum)
+            except Cut as err:
+                return fail(f"{err}{rows.kept()}")
             except SweepError as err:
                 return fail(str(err), EXIT_USAGE)
             for games in played.values():
                 groups.append(games)
                 print("\n".join(row(games, args.depth, win)), flush=True)
-                if writer and out:
-                    writer.writerows(csv_row(g) for g in games)
-                    out.flush()
         classes = {name: catalog.characters[name].class_ for name in names}
         if len(set(classes.values())) < len(names):  # a class in more than one race
             print("\n".join(by_class(groups, classes, args.depth, win)))
         print(report(groups, args.depth, win)[-1] + under(content))
     finally:
-        if out:
-            out.close()
+        rows.close()
+    if rows.error is not None:
+        return fail(f"{args.csv}: the games could not all be written: {rows.error} "
+                    f"({rows.written} of {rows.count} written)")
     return 0
+
+
+class Rows:
+    """``--csv FILE``: opened when the first game ends (a run that cannot start, on a cluster
+    that does not answer, leaves an old file as it was), each game's row written and flushed
+    as it ends (Ctrl-C keeps every finished game); a write that fails (a full disk) is kept
+    to be said at the end, and the run goes on."""
+
+    def __init__(self, path: str | None) -> None:
+        self.path = path
+        self.out: TextIO | None = None
+        self.writer: Any = None
+        self.error: str | None = None
+        self.count = self.written = 0  # games ended, rows written
+
+    def add(self, game: Ended) -> None:
+        self.count += 1
+        if self.path is None or self.error is not None:
+            return
+        try:
+            if self.out is None:
+                self.out = open(self.path, "w", newline="", encoding="utf-8")  # noqa: SIM115
+                self.writer = csv.writer(self.out)
+                self.writer.writerow(csv_header())
+            self.writer.writerow(csv_row(game))
+            self.out.flush()
+            self.written += 1
+        except OSError as err:
+            self.error = err.strerror or str(err)
+            self.close()
+
+    def kept(self) -> str:
+        """ "; the 12 finished games are in games.csv", or nothing."""
+        if self.path is None or not self.written:
+            return ""
+        return f"; the {self.written} finished games are in {self.path}"
+
+    def close(self) -> None:
+        out, self.out = self.out, None
+        if out is None:
+            return
+        try:
+            out.close()
+        except OSError as err:
+            self.error = self.error or err.strerror or str(err)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import stat
 import sys
@@ -19,6 +20,18 @@ if TYPE_CHECKING:
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 128 + 2  # Ctrl-C (SIGINT), as a shell reports it
 EXIT_PIPE = 128 + 13  # SIGPIPE: the reader of the output went away (``... | head -1``)
+
+
+def signal_name(signum: int) -> str:
+    """ "Ctrl-C" for SIGINT, else the signal's name ("SIGTERM")."""
+    import signal
+
+    if signum == signal.SIGINT:
+        return "Ctrl-C"
+    try:
+        return signal.Signals(signum).name
+    except ValueError:
+        return f"signal {signum}"
 
 
 def fail(message: str, code: int = 1) -> int:
@@ -116,15 +129,25 @@ def unknown(kind: str, name: str, known: Iterable[str]) -> str:
 
 def output_refused(path: str) -> str | None:
     """Why a file the command is to write (``--csv``, ``--plot``) cannot be, checked before
-    the work: not a folder, a pipe (which would block) or a device, and in a folder that
-    exists."""
+    the work: not a folder, a pipe (which would block) or a device, in a folder that exists,
+    and one this process may write (tried: opened for writing without truncating it, and
+    removed again if the trial made it)."""
     try:
         mode = os.stat(path).st_mode
     except FileNotFoundError:
         folder = os.path.dirname(path) or "."
-        return None if os.path.isdir(folder) else f"{path}: there is no folder {folder}"
-    except OSError as err:
-        return f"{path}: {err.strerror or err}"
-    if not stat.S_ISREG(mode):
+        if not os.path.isdir(folder):
+            return f"{path}: there is no folder {folder}"
+        mode = None
+    except (OSError, ValueError) as err:
+        return f"{path}: {getattr(err, 'strerror', None) or err}"
+    if mode is not None and not stat.S_ISREG(mode):
         return f"{path}: not a regular file (a folder, a pipe or a device); name a file"
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644))
+    except OSError as err:
+        return f"{path}: cannot be written ({err.strerror or err})"
+    if mode is None:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
     return None

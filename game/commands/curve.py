@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 
 from game.lab import curve
-from game.lab.sweep import SweepError
+from game.lab.sweep import Cut, SweepError
 
 from .common import EXIT_USAGE, fail, under
 from .wizard import BadName, asked, fighter_name
@@ -27,6 +27,8 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(err), EXIT_USAGE)
     try:
         points = curve.curve(attacker, defender, vary, names, where, content)
+    except Cut as err:  # the cluster went away mid-sweep: not the command line's fault
+        return fail(str(err))
     except SweepError as err:
         return fail(str(err), EXIT_USAGE)
     heading = under(content)

@@ -158,8 +158,8 @@ def run_fsim(args: argparse.Namespace) -> int:
         print("\n".join(comparison(reports)))
     words = mode_words(as_play) + ("" if as_play else " --as-play fights as play does.")
     print("\n".join(textwrap.wrap(words, 80)))
-    if done.stopped:
-        print(f"Stopped by Ctrl-C after {fought} of {args.rounds} fights"
+    if done.stopped:  # (exit 128 + the signal, as a shell reports it; 1 for a cluster gone)
+        print(f"Stopped by {done.why} after {fought} of {args.rounds} fights"
               + (" under each rules." if len(names) > 1 else "."))
     if args.csv:
         try:
@@ -176,7 +176,7 @@ def run_fsim(args: argparse.Namespace) -> int:
         except OSError as err:
             return fail(f"{plot}: the chart could not be written: {err.strerror or err}")
         print(f"Drawn in {plot}.")
-    return 0
+    return done.code
 
 
 def _write_csv(path: str, reports: dict) -> None:

@@ -32,11 +32,12 @@ def play_job(job: GameJob) -> Any:
 
 
 def play(play_one: Callable[..., Any], games: Sequence[Setup], where: sweep.Where,
-         **options: Any) -> dict[str, list]:
+         each: Callable[[Any], None] | None = None, **options: Any) -> dict[str, list]:
     """Every game (its setup) by ``play_one`` with these keyword ``options``, grouped by
-    character (in the order first met), each group in the order given."""
+    character (in the order first met), each group in the order given; ``each`` is handed
+    every game as it (and all before it) ends."""
     jobs = [GameJob(play_one, setup, tuple(sorted(options.items()))) for setup in games]
-    ended = sweep.run(play_job, jobs, where, unit="game", desc="balance")
+    ended = sweep.run(play_job, jobs, where, unit="game", desc="balance", each=each)
     out: dict[str, list] = {}
     for job, result in zip(jobs, ended, strict=True):
         out.setdefault(job.setup.character, []).append(result)

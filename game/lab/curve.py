@@ -62,8 +62,8 @@ class Vary:
 
 def parse(text: str) -> Vary:
     """``[attacker.|defender.]NAME=LOW..HIGH`` as a Vary; the range must hold a value."""
-    match = re.fullmatch(r"\s*(?:(attacker|defender)\.)?([a-z_]+)\s*=\s*(-?\d{1,9})\s*\.\.\s*"
-                         r"(-?\d{1,9})\s*", text)
+    match = re.fullmatch(r"\s*(?:(attacker|defender)\.)?([a-z_]+)\s*=\s*(-?[0-9]{1,9})\s*\.\."
+                         r"\s*(-?[0-9]{1,9})\s*", text)  # plain digits: no other script's
     if match is None:
         raise BadVary(f"--vary {text[:60]!r}: {SYNTAX}")
     side, name, low, high = match[1] or DEFENDER, match[2], int(match[3]), int(match[4])

@@ -10,6 +10,7 @@ as ``simulate`` gives them.
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 
@@ -88,10 +89,14 @@ def exact(attacker: str, defender: str, character: str, rules: str, *, seed: int
 
 @dataclass(frozen=True, slots=True)
 class Run:
-    """A run's reports by system, and whether Ctrl-C stopped it before every fight."""
+    """A run's reports by system, and whether Ctrl-C (a signal, a cluster gone) stopped it
+    before every fight: ``why`` in words, and ``code``, the command's exit (128 + the
+    signal; 1 for a cluster gone)."""
 
     reports: dict[str, Report]
     stopped: bool = False
+    why: str = ""
+    code: int = 0
 
 
 def run(attacker: str, defender: str, character: str, rules: Sequence[str], *, seed: int,
@@ -102,13 +107,16 @@ def run(attacker: str, defender: str, character: str, rules: Sequence[str], *, s
                   as_play=as_play, content=content)
     reports = {name: exact(attacker, defender, character, name, seed=seed, as_play=as_play,
                            content=content) for name in rules}
-    stopped = False
+    stopped, why, code = False, "", 0
     try:
         tallies = sweep.run(fight_block, jobs, where, sizes=[j.fights for j in jobs],
                             unit="fight", desc="fights")
     except sweep.Interrupted as stop:
-        tallies, stopped = stop.done, True
+        tallies, stopped, code = stop.done, True, 128 + stop.signum
+        why = "Ctrl-C" if stop.signum == signal.SIGINT else signal.Signals(stop.signum).name
+    except sweep.Cut as cut:
+        tallies, stopped, why, code = cut.done, True, str(cut), 1
     for job, tally in zip(jobs, tallies, strict=False):
         reports[job.rules] = replace(reports[job.rules],
                                      tally=add(reports[job.rules].tally, tally))
-    return Run(reports, stopped)
+    return Run(reports, stopped, why, code)
