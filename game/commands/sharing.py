@@ -8,14 +8,12 @@ from __future__ import annotations
 import argparse
 import math
 import os
+from pathlib import Path
 
 from game.rules.bounds import DIGITS
+from game.share.limits import IDLE, IDLES, MOST, SIZE, SPEED, SPEEDS
 
 from .common import EXIT_USAGE, fail, given, output_refused
-
-SPEED = (0.01, 100.0)  # --speed: from a hundredth to a hundred times the game's pace
-IDLE = (0.1, 60.0)  # --idle seconds
-LEAST, MOST = (80, 24), (400, 200)  # --size: the game's least screen, and the largest drawn
 
 
 def add_share_options(replay: argparse.ArgumentParser) -> None:
@@ -26,27 +24,28 @@ def add_share_options(replay: argparse.ArgumentParser) -> None:
     replay.add_argument("--html", type=given, metavar="FILE",
                         help="write the game as one web page that plays it, the morgue "
                              "beside it (no network needed)")
-    replay.add_argument("--size", type=size, default=LEAST, metavar="WxH",
-                        help="the screen the game is drawn at (default 80x24, at most "
-                             f"{MOST[0]}x{MOST[1]})")
-    replay.add_argument("--speed", type=number(*SPEED), default=1.0, metavar="X",
+    replay.add_argument("--size", type=size, metavar="WxH",
+                        help=f"the screen the game is drawn at (default {SIZE[0]}x{SIZE[1]}, "
+                             f"at most {MOST[0]}x{MOST[1]})")
+    replay.add_argument("--speed", type=number(*SPEEDS), metavar="X",
                         help="X times the game's pace: a step a quarter second at 1, "
-                             "a rest as long as its turns (default 1)")
-    replay.add_argument("--idle", type=number(*IDLE), default=2.0, metavar="SECONDS",
-                        help="no screen waits longer than this for the next (default 2)")
+                             f"a rest as long as its turns (default {SPEED:g})")
+    replay.add_argument("--idle", type=number(*IDLES), metavar="SECONDS",
+                        help="no screen waits longer than this for the next "
+                             f"(default {IDLE:g})")
 
 
 def size(text: str) -> tuple[int, int]:
-    """ "100x30" -> (100, 30), from 80x24 to the largest drawn."""
+    """ "100x30" -> (100, 30), from the game's least screen to the largest drawn."""
     parts = text.lower().split("x")
     try:
         wide, high = (int(p) for p in parts) if len(parts) == 2 and len(text) <= 20 else (0, 0)
     except ValueError:
         wide = high = 0
-    if not (LEAST[0] <= wide <= MOST[0] and LEAST[1] <= high <= MOST[1]):
+    if not (SIZE[0] <= wide <= MOST[0] and SIZE[1] <= high <= MOST[1]):
         raise argparse.ArgumentTypeError(
-            f"expected WIDTHxHEIGHT from {LEAST[0]}x{LEAST[1]} to {MOST[0]}x{MOST[1]} "
-            f"(the game needs 80x24), not {text[:40]!r}")
+            f"expected WIDTHxHEIGHT from {SIZE[0]}x{SIZE[1]} (the game's least) to "
+            f"{MOST[0]}x{MOST[1]}, not {text[:40]!r}")
     return wide, high
 
 
@@ -66,20 +65,28 @@ def number(least: float, most: float):
 
 
 def wanted(args: argparse.Namespace) -> bool:
-    """Whether this replay shares the game rather than shows it."""
-    return bool(getattr(args, "cast", None) or getattr(args, "html", None))
+    """Whether this replay shares the game rather than shows it (or is told how to share
+    it, and refused: the viewer takes none of the sharing flags)."""
+    return any(getattr(args, name, None) is not None for name in FLAGS)
+
+
+FLAGS = ("cast", "html", "size", "speed", "idle")
 
 
 def run(args: argparse.Namespace) -> int:
     """Write the cast and/or the page; one line and exit 2 for a file that cannot be read or
     written, 1 for a recording the replay leaves (out of sync); nothing half written."""
     from game.persist import savefile
+    from game.persist.files import write_atomic
     from game.persist.replay import OutOfSync
     from game.share import frames
     from game.share.cast import Cast
     from game.share.page import Page
 
     outputs = [p for p in (args.cast, args.html) if p]
+    if not outputs:
+        return fail("--size, --speed and --idle go with --cast FILE or --html FILE (the "
+                    "viewer's own keys change its speed)", EXIT_USAGE)
     if args.cast and args.html and os.path.abspath(args.cast) == os.path.abspath(args.html):
         return fail(f"{args.cast}: --cast and --html name the same file", EXIT_USAGE)
     for path in outputs:
@@ -90,19 +97,20 @@ def run(args: argparse.Namespace) -> int:
         save = savefile.load(args.path)
     except savefile.SaveError as err:
         return fail(str(err), EXIT_USAGE)
-    pace, title = frames.Pace(args.speed, args.idle), frames.title(save)
-    makers = {path: (Cast if path == args.cast else Page)(args.size, pace, title)
+    screen = args.size or SIZE
+    pace = frames.Pace(args.speed or SPEED, args.idle or IDLE)
+    title = frames.title(save)
+    makers = {path: (Cast if path == args.cast else Page)(screen, pace, title)
               for path in outputs}
     try:
-        for frame in frames.walk(save, args.size):
+        for frame in frames.walk(save, screen):
             for maker in makers.values():
                 maker.add(frame)
     except OutOfSync as err:
         return fail(f"{args.path}: {err}; nothing written", 1)
     for path, maker in makers.items():
         try:
-            with open(path, "w", encoding="utf-8", newline="\n") as out:
-                out.write(maker.text())
+            write_atomic(Path(path), maker.text().encode("utf-8"))  # never half a file
         except OSError as err:
             return fail(f"{path}: could not be written: {err.strerror or err}", EXIT_USAGE)
         print(f"Written {path}.")

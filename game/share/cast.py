@@ -15,7 +15,8 @@ import json
 
 from game.frontends.terminal import COLOURS_256, AnsiRenderer
 
-from .frames import IDLE, Frame, Pace
+from .frames import Frame, Pace
+from .limits import IDLE
 
 START = "\x1b[?25l\x1b[2J"  # the cursor hidden, the screen cleared: the game's screen mode
 

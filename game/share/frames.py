@@ -23,11 +23,7 @@ from game.ui.screen import Session
 from game.ui.view import draw_play
 from game.world.game import Game
 
-SIZE = (80, 24)  # the terminal the game asks for at least (frontends.terminal.run)
-MOST = (400, 200)  # the largest screen a cast is drawn at: a long game stays a few MB
-STEP_SECONDS = 0.25  # a step of the player at speed 1: four a second
-LEAST_SECONDS = 0.05  # an action that takes no game time still shows, briefly
-IDLE = 2.0  # seconds: no screen of a cast waits longer than this for the next
+from .limits import IDLE, LEAST_SECONDS, SIZE, SPEED, STEP_SECONDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +31,7 @@ class Pace:
     """How game time becomes the cast's: ``speed`` times the pace of a step every
     ``STEP_SECONDS``, no wait longer than ``idle`` seconds (asciinema's idle time limit)."""
 
-    speed: float = 1.0
+    speed: float = SPEED
     idle: float = IDLE
 
     def wait(self, ticks: int) -> float:

@@ -22,7 +22,7 @@ from game.ui.morgue import morgue_text
 from . import player
 from .frames import Frame, Pace, seconds
 
-SPEEDS = (0.25, 0.5, 1, 2, 4, 8, 16, 32)  # the page's speed choices, and the one asked
+CHOICES = (0.25, 0.5, 1, 2, 4, 8, 16, 32)  # the page's speeds, with the one asked
 
 
 class Page:
@@ -87,7 +87,7 @@ class Page:
 
     def data(self) -> dict:
         """What the player script reads."""
-        speeds = sorted({*SPEEDS, self.pace.speed})
+        speeds = sorted({*CHOICES, self.pace.speed})
         return {"title": self.title, "width": self.size[0], "height": self.size[1],
                 "palette": [f"#{c:06x}" for c in self.palette],
                 "frames": self.frames, "waits": self.waits, "positions": self.positions,

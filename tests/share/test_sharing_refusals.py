@@ -62,3 +62,11 @@ def test_a_recording_out_of_sync_writes_nothing(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "out of sync at action" in err and "nothing written" in err
     assert not cast.exists() and not page.exists()
+
+
+@pytest.mark.parametrize("flags", [("--speed", "4"), ("--size", "100x30"), ("--idle", "1")])
+def test_a_sharing_flag_without_a_file_to_share_to_is_one_line(flags, capsys):
+    """The viewer has keys for its speed: ``replay SAVE --speed 4`` would be ignored."""
+    assert share(SAVE, *flags) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--cast FILE or --html FILE" in err
