@@ -114,15 +114,17 @@ def env_rates(steps: int, rounds: int) -> dict[str, float | None]:
     import game.env  # noqa: F401  (registers game/Dungeon-v0)
 
     env = gym.make("game/Dungeon-v0")
+    wizard = gym.make("game/Dungeon-v0", wizard=True)  # the busy level's setup is a wizard's
     nle = _nle_env()
     start_rss = rss_mb()
     natural, busy, theirs = [], [], []
     for _ in range(rounds):
         natural.append(random_policy_rate(env, steps))
-        busy.append(random_policy_rate(env, steps, BUSY))
+        busy.append(random_policy_rate(wizard, steps, BUSY))
         if nle is not None:
             theirs.append(random_policy_rate(nle, steps))
     env.close()
+    wizard.close()
     end_rss = rss_mb()
     if nle is not None:
         nle.close()

@@ -5,7 +5,7 @@ Importing this package registers ``game/Dungeon-v0`` (today's score), ``game/Sta
 win counts)::
 
     import gymnasium, game.env
-    env = gymnasium.make("game/Dungeon-v0")
+    env = gymnasium.make("game/Dungeon-v0", wizard=True)  # a wizard game, set up as asked
     obs, info = env.reset(seed=42, options={"depth": 6, "awake": True, "invulnerable": True})
     obs, reward, terminated, truncated, info = env.step(env.action_space.sample())
 

@@ -12,7 +12,10 @@ Made with keyword arguments (``gymnasium.make(ENV_ID, **kwargs)`` passes them on
   table, ``keyboard``);
 - ``penalty_step``, ``penalty_time``: NLE's penalties (``tasks``);
 - ``max_episode_steps``: the episode is truncated after this many steps (5,000, as NLE's);
-- ``record_dir``: every episode is saved there as a recording (``recorder``).
+- ``record_dir``: every episode is saved there as a recording (``recorder``);
+- ``wizard``: every game a wizard game from its start, and the reset options that are wizard
+  commands taken (``options``); without it no game of the env is a wizard game, and no key
+  opens wizard mode (``info["wizard"]`` says which).
 
 **terminated** at death, victory, or a task achieved; **truncated** after
 ``max_episode_steps`` steps. ``reset(seed=...)``: the seed is the game seed itself (a whole
@@ -32,6 +35,7 @@ from gymnasium import spaces
 
 from game.ui import view
 from game.world.core import actions as A
+from game.world.core.components import Player
 from game.world.game import Game
 
 from . import actions, observations, rewards, screen, tasks
@@ -43,6 +47,13 @@ from .recorder import Recorder
 
 MAX_EPISODE_STEPS = opts.MAX_EPISODE_STEPS
 GAME_OVER = "The game is over."
+WIZARD_ENV = "this env was made with wizard=True: it plays wizard games only"
+PLAIN_ENV = "a wizard game: only an env made with wizard=True plays one"
+
+
+def is_wizard(engine: Game) -> bool:
+    """Whether ``engine`` is a wizard game (begun so, or turned so since)."""
+    return engine.store.get(engine.player, Player).wizard
 
 
 @dataclass(slots=True)
@@ -115,9 +126,12 @@ class DungeonEnv(gym.Env):
         """Start an episode on ``engine`` (a game made here by ``reset``, or one made
         elsewhere: a scenario, a loaded save), closing the game before (saved first, where
         the env records)."""
+        if is_wizard(engine) != self.settings.wizard:
+            raise ValueError(WIZARD_ENV if self.settings.wizard else PLAIN_ENV)
         self._leave_episode()
         self._drop_game()
         self.engine = engine
+        engine.wizard_barred = None if self.settings.wizard else opts.BARRED
         self.episode = episode or Episode(deepest=engine.depth)
         self.task.begin(engine)
         self._observer.forget()
@@ -270,6 +284,7 @@ class DungeonEnv(gym.Env):
             raise ValueError("that state is of an env made with other keyword arguments")
         self._drop_game()
         engine = state.game.made()
+        engine.wizard_barred = None if self.settings.wizard else opts.BARRED
         self.engine = engine
         self.episode = dataclasses.replace(state.episode)
         self.task = copy.deepcopy(state.task)
@@ -325,7 +340,8 @@ class DungeonEnv(gym.Env):
         assert engine is not None, "call reset() first"
         return {"seed": engine.seed, "depth": engine.depth, "turn": engine.turn,
                 "outcome": engine.outcome,
-                "actions": len(engine.actions) - self.episode.setup}
+                "actions": len(engine.actions) - self.episode.setup,
+                "wizard": is_wizard(engine)}
 
 
 @dataclass(frozen=True, slots=True)

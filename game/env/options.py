@@ -8,8 +8,11 @@ combat system: one of ``RULES``, "manual" by default), ``auto_pickup`` (the game
 ``invulnerable`` (the player cannot die), and ``content``: an overlay (a mod, as
 ``game.content.overlay.read_overlay(folder)`` reads it) the episode's game is played under
 (each game holds its own tables, so envs in one process may play under different overlays).
-``depth``, ``awake`` and ``invulnerable`` are wizard commands, submitted as recorded actions,
-so the episode is a wizard game and its recording replays and verifies like any other.
+``depth``, ``awake`` and ``invulnerable`` are wizard commands, submitted as recorded actions:
+only an env made with ``wizard=True`` takes them, whose every game is a wizard game from its
+start (``Setup(wizard=True)``); its recordings replay and verify like any other. An env made
+without it never plays a wizard game: no key opens wizard mode (``BARRED``, the engine's
+``wizard_barred``).
 """
 
 from __future__ import annotations
@@ -35,6 +38,9 @@ from game.world.play import wizard_actions as W
 
 RULES = tuple(engine_module.systems.NAMES)  # the combat systems: "manual" first
 OPTIONS = ("character", "rules", "auto_pickup", "depth", "awake", "invulnerable", "content")
+WIZARD_OPTIONS = ("depth", "awake", "invulnerable")  # wizard commands: wizard=True only
+NOT_ASKED = {"depth": 1, "awake": False, "invulnerable": False}
+BARRED = "Wizard mode is not for this game: the env was made without wizard=True."
 RENDER_MODES = ("ansi", "rgb_array", "human")
 ACTION_SETS = ("simple", "full")
 DEFAULT_CHARACTER = "dwarf warrior"
@@ -55,6 +61,7 @@ class Settings:
     penalty_time: float = 0.0
     max_episode_steps: int = MAX_EPISODE_STEPS
     record_dir: Path | None = None
+    wizard: bool = False
 
 
 KEYWORDS = tuple(Settings.__dataclass_fields__)
@@ -93,7 +100,8 @@ def settings(given: dict[str, Any], *, tasks: tuple[str, ...],
     return Settings(made.render_mode, made.character, made.auto_pickup, made.task,
                     observation_keys(made.observation_keys, keys), made.actions,
                     float(made.penalty_step), float(made.penalty_time), int(steps),
-                    None if record_dir is None else Path(record_dir))
+                    None if record_dir is None else Path(record_dir),
+                    flag("wizard", made.wizard))
 
 
 def observation_keys(asked: Any, keys: tuple[str, ...]) -> tuple[str, ...]:
@@ -145,8 +153,7 @@ def reset_options(options: Any, settings: Settings) -> dict[str, Any]:
         raise ValueError(f"unknown reset option{'s' * (len(unknown) > 1)} "
                          f"{', '.join(map(quoted, unknown))}; known: {', '.join(OPTIONS)}")
     asked = {"character": settings.character, "rules": engine_module.systems.DEFAULT,
-             "auto_pickup": settings.auto_pickup, "depth": 1, "awake": False,
-             "invulnerable": False, "content": None, **options}
+             "auto_pickup": settings.auto_pickup, **NOT_ASKED, "content": None, **options}
     if asked["content"] is not None and not isinstance(asked["content"], Overlay):
         raise ValueError("content must be an overlay (game.content.overlay.read_overlay), "
                          f"not {type(asked['content']).__name__}")
@@ -160,6 +167,12 @@ def reset_options(options: Any, settings: Settings) -> dict[str, Any]:
     asked["depth"] = int(depth)
     for name in ("auto_pickup", "awake", "invulnerable"):
         asked[name] = flag(name, asked[name])
+    wished = [name for name in WIZARD_OPTIONS if asked[name] != NOT_ASKED[name]]
+    if wished and not settings.wizard:
+        what = "are wizard commands" if len(wished) > 1 else "is a wizard command"
+        raise ValueError(f"{', '.join(wished)} {what}: only an env made with wizard=True "
+                         "plays wizard games")
+    asked["wizard"] = settings.wizard
     return asked
 
 
@@ -179,7 +192,7 @@ def setup_actions(asked: dict[str, Any]) -> list[A.Action]:
         setup.append(W.GoToDepth(asked["depth"]))
     if asked["awake"]:
         setup.append(W.WakeAll())
-    return [W.Enable(), *setup] if setup else []
+    return setup  # (a wizard env's games are begun in wizard mode: Setup(wizard=True))
 
 
 def _whole(value: Any) -> bool:

@@ -16,7 +16,7 @@ BIGGEST = SEEDS.stop - 1  # 2**64 - 1
 
 @pytest.fixture
 def env():
-    made = E.DungeonEnv()
+    made = E.DungeonEnv(wizard=True)  # its reset options include the wizard's
     yield made
     made.close()
 
@@ -120,13 +120,13 @@ def test_after_a_reset_with_options_the_message_is_the_games_opening(env):
 def test_the_actions_stat_counts_the_episodes_actions_not_its_setup(env):
     obs, info = env.reset(seed=6, options={"depth": 3, "awake": True})
     actions = E.STATS.index("actions")
-    assert len(env.engine.actions) == 3 and obs["stats"][actions] == 0 == info["actions"]
+    assert len(env.engine.actions) == 2 and obs["stats"][actions] == 0 == info["actions"]
     obs, *_, info = env.step(E.ACTIONS.index("wait"))
     assert obs["stats"][actions] == 1 == info["actions"]
 
 
 def test_a_raw_env_truncates_after_its_steps():
-    made = E.DungeonEnv(max_episode_steps=3, task="score")
+    made = E.DungeonEnv(max_episode_steps=3, task="score", wizard=True)
     made.reset(seed=2, options={"invulnerable": True})
     ends = [made.step(E.ACTIONS.index("wait"))[3] for _ in range(3)]
     assert ends == [False, False, True]
@@ -135,7 +135,7 @@ def test_a_raw_env_truncates_after_its_steps():
 
 
 def test_after_the_end_every_action_says_the_game_is_over(env):
-    env.begin(Game.scenario("#####\n#@k.#\n#####", {"k": "kobold"}))
+    env.begin(Game.scenario("#####\n#@k.#\n#####", {"k": "kobold"}, wizard=True))
     env.engine.outcome = "dead"
     for name in ("fire", "pickup", "quaff", "bold", "wait"):
         obs, reward, terminated, _, _ = env.step(E.ACTIONS.index(name))

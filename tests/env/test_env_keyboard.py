@@ -16,7 +16,6 @@ from game.ui.app import GameApp
 from game.ui.keys import BINDINGS
 from game.world.core.components import Item, Spells
 from game.world.game import Game
-from game.world.play.wizard_actions import Enable
 
 KEYS = ("tty_chars", "tty_colors", "blstats", "message", "inv_strs")
 
@@ -100,9 +99,8 @@ FIVE_KINDS = {"k": "kobold", "j": "jackal", "r": "giant rat", "g": "goblin", "b"
 
 
 def test_more_waits_for_its_key():
-    env = full()
-    env.begin(Game.scenario("#########\n#@.kjrgb#\n#########", FIVE_KINDS))
-    env.engine.submit(Enable())
+    env = full(wizard=True)
+    env.begin(Game.scenario("#########\n#@.kjrgb#\n#########", FIVE_KINDS, wizard=True))
     obs = press(env, "ctrl-k")[0]  # the wizard kills all: a line each, more than fit
     assert type(env.keyboard.app.screen).__name__ == "MoreScreen"
     assert "--more--" in screen_text(obs)
@@ -119,10 +117,9 @@ def same(a: dict, b: dict) -> bool:
 
 @pytest.mark.parametrize("where", ["inventory", "cast menu", "aiming", "more"])
 def test_a_copy_with_a_screen_open_steps_as_the_original(where):
-    env = full(character="human mage")
+    env = full(character="human mage", wizard=True)
     env.begin(Game.scenario("##########\n#@....kjr#\n#.gb.....#\n##########", FIVE_KINDS,
-                            character="human mage"))
-    env.engine.submit(Enable())
+                            character="human mage", wizard=True))
     opening = {"inventory": ("i",), "cast menu": ("Z",), "aiming": ("Z", "a"),
                "more": ("ctrl-k",)}[where]
     press(env, *opening)
@@ -139,7 +136,7 @@ def test_a_copy_with_a_screen_open_steps_as_the_original(where):
 def test_random_keys_copied_anywhere_step_as_the_original():
     """Random keys open and close every kind of screen; a copy taken after each of many
     steps, open screens or not, goes on exactly as the original went on."""
-    env = full(character="human mage")
+    env = full(character="human mage", wizard=True)
     env.reset(seed=5, options={"invulnerable": True, "awake": True})
     keys = np.random.default_rng(7).integers(len(FULL_KEYS), size=300).tolist()
     answers, copies, open_screens = [], {}, 0

@@ -22,7 +22,7 @@ def text(row: np.ndarray) -> str:
 
 
 def test_every_key_stays_inside_its_exact_space_over_play():
-    env = E.DungeonEnv(observation_keys=E.KEYS, character="human mage")
+    env = E.DungeonEnv(observation_keys=E.KEYS, character="human mage", wizard=True)
     obs, _ = env.reset(seed=3, options={"depth": 3, "awake": True, "invulnerable": True})
     assert list(obs) == list(E.KEYS)
     rng = np.random.default_rng(0)

@@ -129,7 +129,7 @@ def test_the_setup_survives_a_crash_report(game, tmp_path):
 
 
 def test_the_setup_survives_the_envs_copies():
-    env = DungeonEnv()
+    env = DungeonEnv(wizard=True)  # SETUP's game is a wizard's
     try:
         env.begin(Game(SETUP))
         env.step(0)
