@@ -8,9 +8,9 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import re
 from pathlib import Path
 
-from game.rules.bounds import DIGITS
 from game.share.limits import IDLE, IDLES, MOST, SIZE, SPEED, SPEEDS
 
 from .common import EXIT_USAGE, fail, given, output_refused
@@ -35,30 +35,31 @@ def add_share_options(replay: argparse.ArgumentParser) -> None:
                              f"(default {IDLE:g})")
 
 
+SIZE_TEXT = re.compile(r"([0-9]{1,4})[xX]([0-9]{1,4})")
+NUMBER_TEXT = re.compile(r"[0-9]{1,6}(\.[0-9]{0,6})?|\.[0-9]{1,6}")  # plain digits 0-9
+
+
 def size(text: str) -> tuple[int, int]:
     """ "100x30" -> (100, 30), from the game's least screen to the largest drawn."""
-    parts = text.lower().split("x")
-    try:
-        wide, high = (int(p) for p in parts) if len(parts) == 2 and len(text) <= 20 else (0, 0)
-    except ValueError:
-        wide = high = 0
+    found = SIZE_TEXT.fullmatch(text.strip())
+    wide, high = (int(found[1]), int(found[2])) if found else (0, 0)
     if not (SIZE[0] <= wide <= MOST[0] and SIZE[1] <= high <= MOST[1]):
         raise argparse.ArgumentTypeError(
-            f"expected WIDTHxHEIGHT from {SIZE[0]}x{SIZE[1]} (the game's least) to "
-            f"{MOST[0]}x{MOST[1]}, not {text[:40]!r}")
+            f"expected WIDTHxHEIGHT in plain digits from {SIZE[0]}x{SIZE[1]} (the game's "
+            f"least) to {MOST[0]}x{MOST[1]}, not {text[:40]!r}")
     return wide, high
 
 
 def number(least: float, most: float):
-    """The argparse type of a number from ``least`` to ``most`` (no nan, no inf)."""
+    """The argparse type of a number from ``least`` to ``most`` in plain digits (``2``,
+    ``0.5``): not ``nan``, ``inf``, ``1e3``, ``1_000`` nor another script's digits, which
+    Python's ``float`` would take."""
     def parse(text: str) -> float:
-        try:
-            value = float(text) if len(text) <= DIGITS else math.nan
-        except ValueError:
-            value = math.nan
+        value = float(text) if NUMBER_TEXT.fullmatch(text.strip()) else math.nan
         if not least <= value <= most:
             raise argparse.ArgumentTypeError(
-                f"expected a number from {least:g} to {most:g}, not {text[:40]!r}")
+                f"expected a number in plain digits from {least:g} to {most:g}, not "
+                f"{text[:40]!r}")
         return value
     parse.__name__ = "number"
     return parse

@@ -20,7 +20,7 @@ h2 { font-size: 14px; font-weight: 600; margin: 0 0 8px; color: #f0f0f0; }
 .controls button, .controls select { font: inherit; background: #2a2d36; color: #eee;
   border: 1px solid #4a4e5a; border-radius: 4px; padding: 3px 10px; }
 .controls input[type=range] { flex: 1; }
-.where { font-variant-numeric: tabular-nums; color: #aaa; min-width: 15em; }
+.where { font-variant-numeric: tabular-nums; color: #aaa; min-width: 21em; }
 .morgue { flex: 1; min-width: 30em; }
 .morgue pre { margin: 0; padding: 8px; background: #1d2027; border: 1px solid #3a3d46;
   border-radius: 4px; font: 13px/1.3 "DejaVu Sans Mono", Menlo, Consolas, monospace;
@@ -122,11 +122,11 @@ for (const s of data.speeds) {
   speedBox.appendChild(o);
 }
 speedBox.addEventListener("change", () => { speed = Number(speedBox.value); });
-button.addEventListener("click", () => play(!playing));
+button.addEventListener("click", () => { play(!playing); button.blur(); });
 slider.max = N - 1;
 slider.addEventListener("input", () => { play(false); seek(Number(slider.value)); draw(); });
 document.addEventListener("keydown", (e) => {
-  if (e.target === speedBox) return;
+  if (e.target === speedBox || e.target === slider) return;  // their own keys
   const step = {ArrowRight: 1, ArrowLeft: -1, PageDown: 50, PageUp: -50}[e.key];
   if (e.key === " ") { play(!playing); }
   else if (step !== undefined) { play(false); seek(at + step); draw(); }

@@ -20,6 +20,8 @@ SAVE = str(EARLIER["0.1.0"])
     ("--speed", "0"), ("--speed", "-1"), ("--speed", "nan"), ("--speed", "inf"),
     ("--speed", "101"), ("--speed", "fast"), ("--speed", "1" * 5000),
     ("--idle", "0"), ("--idle", "61"), ("--idle", "nan"), ("--cast", ""),
+    ("--speed", "1_0"), ("--speed", "1e1"), ("--speed", "\uff12"), ("--size", "\uff18\uff10x24"),
+    ("--speed", "-0"), ("--size", "80x24 x"),
 ], ids=lambda f: " ".join(f)[:30])
 def test_a_value_out_of_range_is_one_line(flags, tmp_path, capsys):
     cast = tmp_path / "game.cast"
