@@ -28,11 +28,37 @@ BOT_TURNS = 500
 FSIM_ROUNDS = 1000
 
 
+NUMBERS = ("Numbers are written in plain digits 0-9: 1000, not 1_000, 1,000 or another "
+           "script's digits. An option given twice is refused, not the first one forgotten.")
+
+
 class Parser(argparse.ArgumentParser):
-    """Bad arguments are one line (and exit 2), not a usage block and a line."""
+    """Bad arguments are one line (and exit 2), not a usage block and a line; an option that
+    takes a value is taken once (``--char a --char b`` is refused: the first was silently
+    replaced); every --help says how numbers are written."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("epilog", NUMBERS)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str):
         self.exit(2, f"{self.prog}: {message} (see --help)\n")
+
+    def add_argument(self, *names, **kwargs):
+        if names and names[0].startswith("-") and kwargs.get("action", "store") == "store":
+            kwargs["action"] = Once
+        return super().add_argument(*names, **kwargs)
+
+
+class Once(argparse.Action):
+    """An option's value, refused when the option is given a second time."""
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        given = namespace.__dict__.setdefault("_given", set())
+        if self.dest in given:
+            parser.error(f"{option_string} is given twice; give it once")
+        given.add(self.dest)
+        setattr(namespace, self.dest, values)
 
 
 def parser() -> argparse.ArgumentParser:

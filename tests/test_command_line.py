@@ -68,3 +68,33 @@ def test_a_reader_that_stops_reading_ends_the_command_quietly(args, tmp_path):
     finally:
         os.close(writer)
     assert (done.returncode, done.stderr) == (141, "")
+
+
+@pytest.mark.parametrize("args, says", [
+    (["fsim", "player", "kobold", "--char", "dwarf wizard", "--rounds", "5"],
+     "unknown character 'dwarf wizard'"),
+    (["fsim", "player", "kobold", "--char", "all", "--rounds", "5"], "unknown character 'all'"),
+    (["play", "--load", "/"], "/: is a folder, not a save file"),
+    (["play", "--load", "."], ".: is a folder, not a save file"),
+    (["bot", "--char", "elf ranger", "--char", "dwarf warrior"], "--char is given twice"),
+    (["curve", "player", "kobold", "--vary", "defence=9..10", "--vary", "strength=3..4"],
+     "--vary is given twice"),
+    (["bot", "--seed", "1", "--seed", "2"], "--seed is given twice"),
+    (["bot", "--turns", "１２３"], "in plain digits 0-9, not '１２３'"),
+    (["bot", "--turns", "1_000"], "in plain digits 0-9, not '1_000'"),
+    (["play", "--seed", "1_000"], "in plain digits 0-9, not '1_000'"),
+    (["curve", "player", "kobold", "--vary", "defence=９..10"], "--vary"),
+])
+def test_command_line_garbage_is_one_line_and_exit_2(game_main, args, says):
+    """Each was a traceback, or silently taken (a second --char replaced the first; 1_000 and
+    full-width digits were numbers)."""
+    out = game_main(*args)
+    assert out.returncode == 2 and says in out.stderr, out.stderr
+    assert out.stderr.count("\n") == 1 and "Traceback" not in out.stderr and not out.stdout
+
+
+@pytest.mark.parametrize("command", [[], ["bot"], ["balance"], ["fsim"]])
+def test_help_says_how_numbers_are_written(game_main, command):
+    out = game_main(*command, "--help")
+    assert out.returncode == 0
+    assert "plain digits 0-9: 1000, not 1_000" in " ".join(out.stdout.split())

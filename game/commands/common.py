@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import re
 import stat
 import sys
 from collections.abc import Iterable
@@ -58,13 +59,11 @@ def count(text: str) -> int:
 def whole(least: int, most: int):
     """The argparse type of a whole number from ``least`` to ``most``."""
     def parse(text: str) -> int:
-        try:
-            value = int(text) if len(text) <= DIGITS else least - 1
-        except ValueError:
-            value = least - 1
-        if not least <= value <= most:
+        value = plain_number(text)
+        if value is None or not least <= value <= most:
             raise argparse.ArgumentTypeError(
-                f"expected a whole number from {least:,} to {most:,}, not {text[:40]!r}")
+                f"expected a whole number from {least:,} to {most:,}{_how(text)}, not "
+                f"{text[:40]!r}")
         return value
     parse.__name__ = "whole number"
     return parse
@@ -89,15 +88,35 @@ def seed(text: str) -> int:
     """A game seed, a whole number in ``SEEDS``, refused up front with its range otherwise."""
     from game.world.core.rng import SEEDS  # imported late: --help should not load the world
 
-    try:
-        value = int(text) if len(text) <= DIGITS else -1
-    except ValueError:
-        value = -1
-    if value not in SEEDS:
+    value = plain_number(text)
+    if value is None or value not in SEEDS:
         raise argparse.ArgumentTypeError(
-            f"a seed is a whole number from {SEEDS.start} to {SEEDS.stop - 1}, "
+            f"a seed is a whole number from {SEEDS.start} to {SEEDS.stop - 1}{_how(text)}, "
             f"not {text[:40]!r}{'...' if len(text) > 40 else ''}")
     return value
+
+
+_PLAIN = re.compile(r"-?[0-9]+")
+
+
+def plain_number(text: str) -> int | None:
+    """The whole number ``text`` spells in plain digits 0-9 (a sign allowed, spaces around
+    it), or None: Python's ``int`` also takes ``1_000`` and other scripts' digits (full-width
+    ``１２３``), which the command line does not (``--help`` says so)."""
+    text = text.strip()
+    if len(text) > DIGITS or not _PLAIN.fullmatch(text):
+        return None
+    return int(text)
+
+
+def _how(text: str) -> str:
+    """ " in plain digits 0-9" where ``int`` would have taken ``text`` (1_000, １２)."""
+    try:
+        int(text) if len(text) <= DIGITS else None
+    except ValueError:
+        return ""
+    return "" if plain_number(text) is not None or len(text) > DIGITS else \
+        " in plain digits 0-9"
 
 
 def tables(args: argparse.Namespace) -> tuple[Overlay | None, Catalog] | int:

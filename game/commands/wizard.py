@@ -124,6 +124,8 @@ def _fsim_sides(catalog: Catalog, args: argparse.Namespace) -> tuple[str, str, s
                       f"python -m game fsim player {args.attacker!r}")
     if args.defender not in catalog.creatures:
         raise BadName(unknown("defender (a creature)", args.defender, catalog.creatures))
+    if character not in catalog.characters:  # --char names the player's build
+        raise BadName(unknown("character", character, catalog.characters))
     return attacker, args.defender, character
 
 

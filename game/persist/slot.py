@@ -82,6 +82,8 @@ class SaveSlot:
         never is a game played or saved unlocked (two processes would write over each
         other's progress)."""
         path = Path(path)
+        if not path.name or path.name in (".", "..") or os.path.isdir(path):
+            raise savefile.SaveError(f"{path}: is a folder, not a save file")
         lock = Lock(path)
         try:
             make_folder(path.parent)  # (the save makes it too: its lock must be there first)
