@@ -88,13 +88,12 @@ class DungeonEnv(gym.Env):
         self.task = tasks.TASKS[self.settings.task]()
         self.screen: screen.Screen | None = None  # the terminal's, when something needs it
         self.keyboard: Keyboard | None = None  # the full keyboard's, on that screen
-        self.window: screen.Window | None = None  # render_mode "human"'s, once shown
+        self.window: screen.Window | screen.Printed | None = None  # "human"'s, once shown
         self._observer = observations.Observer(self.settings.observation_keys)
         self._frame = 0  # counts the observations made: the screen is drawn once for each
+        self._said = ""  # the last observation's message, every line of it
         self._draws = (bool(self._observer.screen_keys) or self.full
                        or self.render_mode in ("rgb_array", "human"))
-        if self.render_mode == "human":
-            screen.Window.check()  # no display: said now, not at the first frame
         folder = self.settings.record_dir
         self.recorder = None if folder is None else Recorder(folder)
 
@@ -240,7 +239,7 @@ class DungeonEnv(gym.Env):
         if self.render_mode != "human" or self.screen is None:
             return
         if self.window is None:
-            self.window = screen.Window(self.metadata["render_fps"])
+            self.window = screen.shown(self.metadata["render_fps"])
         self.window.show(self.screen.draw(self._frame))
 
     def close(self) -> None:
@@ -332,6 +331,7 @@ class DungeonEnv(gym.Env):
         engine = self.engine
         assert engine is not None, "call reset() first"
         self._frame += 1
+        self._said = text
         return self._observer.observe(engine, text, self.episode, self.screen,
                                       self._frame)
 
@@ -341,7 +341,8 @@ class DungeonEnv(gym.Env):
         return {"seed": engine.seed, "depth": engine.depth, "turn": engine.turn,
                 "outcome": engine.outcome,
                 "actions": len(engine.actions) - self.episode.setup,
-                "wizard": is_wizard(engine)}
+                "wizard": is_wizard(engine), "message": self._said,
+                "message_cut": observations.cut(self._said)}
 
 
 @dataclass(frozen=True, slots=True)

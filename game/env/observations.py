@@ -7,7 +7,8 @@ Chosen with ``observation_keys=(...)``; the default is the first four:
   only in view);
 - ``stats`` (int32, named in ``STATS``);
 - ``message``: every line this step logged, joined by spaces, as UTF-8 bytes padded with
-  zeros to 256;
+  zeros to 256 (NLE's size); where they do not fit, the whole words that do (``cut``: the
+  env's info says so, and holds every line);
 - ``blstats``: ``stats`` and more (level, experience, spell points, the conditions as bits
   named in ``CONDITIONS``, the burden, rage, the game time), named in ``BLSTATS``;
 - ``inv_letters`` and ``inv_strs``: what the inventory screen lists, in letter order, one
@@ -96,10 +97,7 @@ _STAT_BOUNDS = {"x": (0, MAP_WIDTH - 1), "y": (0, MAP_HEIGHT - 1),
 
 def space(keys: tuple[str, ...] = DEFAULT_KEYS) -> spaces.Dict:
     """The observation space of these keys, each exact."""
-    made: dict[str, spaces.Space] = {}
-    for key in keys:
-        made[key] = _space(key)
-    return spaces.Dict(made)
+    return spaces.Dict([(key, _space(key)) for key in keys])  # (a dict's keys it would sort)
 
 
 def _space(key: str) -> spaces.Space:
@@ -203,7 +201,7 @@ class Observer:
         if said is None:
             raw = text.encode()
             if len(raw) > MESSAGE_BYTES:
-                raw = _utf8(text, MESSAGE_BYTES)
+                raw = words_within(text, MESSAGE_BYTES)
             if len(self._said) >= MESSAGES_KEPT:
                 self._said.clear()
             said = self._said[text] = np.frombuffer(raw.ljust(MESSAGE_BYTES, b"\0"),
@@ -313,6 +311,22 @@ def _spells(observer: Observer, engine: Game, count: Count) -> np.ndarray:
         if name in known:
             out[row, 0], out[row, 1] = 1, known.index(name) + 1
     return out
+
+
+def cut(text: str) -> bool:
+    """Whether ``text`` is more than ``message`` holds (the env's info then says so)."""
+    return len(text) > MESSAGE_BYTES // 4 and len(text.encode()) > MESSAGE_BYTES  # (<= 4 a
+    # character: a short text fits, unencoded)
+
+
+def words_within(text: str, limit: int) -> bytes:
+    """As many whole words of ``text`` as fit in ``limit`` bytes of UTF-8 (a word longer
+    than the limit is cut between whole characters)."""
+    raw = _utf8(text, limit + 1)  # a space just after the limit ends a word within it
+    if len(raw) <= limit:
+        return raw
+    kept = raw.rsplit(b" ", 1)[0].rstrip(b" ") if b" " in raw else b""
+    return kept or _utf8(text, limit)
 
 
 def _utf8(text: str, limit: int) -> bytes:

@@ -4,7 +4,9 @@
 exactly as the terminal front end does (the map, the status lines, the log, any menu open), so
 ``tty_chars`` and ``tty_colors`` are what a player would read, and the pixels of
 ``render_mode="rgb_array"`` are that console through the bundled font (the window front end's
-tileset). ``Window`` shows it in an SDL window (``render_mode="human"``) where a display exists.
+tileset). ``Window`` shows it in an SDL window (``render_mode="human"``) where a display exists,
+``Printed`` on the standard output as text where none does (nothing needs a display until a
+frame is shown).
 Made only when an observation key, a render mode or the full keyboard asks for it: an env that
 observes the level alone never draws a screen.
 """
@@ -12,6 +14,7 @@ observes the level alone never draws a screen.
 from __future__ import annotations
 
 import functools
+import sys
 import time
 
 import numpy as np
@@ -89,18 +92,31 @@ def pixels(console: tcod.console.Console) -> np.ndarray:
     return np.ascontiguousarray(tileset().render(console)[..., :3])
 
 
+def shown(fps: int) -> Window | Printed:
+    """Where ``render_mode="human"`` shows its frames: a window where a display exists, else
+    the standard output, as text (as NLE's "human" prints the terminal's screen)."""
+    return Window(fps) if window.has_display() else Printed()
+
+
+class Printed:
+    """The console's characters printed on the standard output, a frame at a time (the
+    screen cleared first on a terminal)."""
+
+    def show(self, console: tcod.console.Console) -> None:
+        rows = ["".join(map(chr, console.ch[:, y])).rstrip() for y in range(console.height)]
+        clear = "\x1b[H\x1b[2J" if sys.stdout.isatty() else ""
+        sys.stdout.write(clear + "\n".join(rows) + "\n")
+        sys.stdout.flush()
+
+    def close(self) -> None:
+        pass
+
+
 class Window:
     """An SDL window showing the console, at most ``fps`` frames a second."""
 
-    @staticmethod
-    def check() -> None:
-        if not window.has_display():
-            raise ValueError("render_mode 'human' needs a display (DISPLAY is not set); "
-                             "render_mode 'rgb_array' gives the same frames as arrays")
-        tileset()
-
     def __init__(self, fps: int) -> None:
-        self.check()
+        tileset()
         try:
             self.context = tcod.context.new(columns=COLUMNS, rows=ROWS, tileset=tileset(),
                                             title="game env", vsync=False)
