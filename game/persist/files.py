@@ -144,11 +144,11 @@ def read_regular(path: Path, limit: int) -> bytes:
     no writer would hang ``open``): anything but a regular file raises NotRegular."""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     try:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            raise NotRegular(0, f"{_kind(mode)}, not a regular file")
-        with os.fdopen(fd, "rb", closefd=False) as f:
-            return f.read(limit + 1)
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise NotRegular(0, f"{_kind(info.st_mode)}, not a regular file")
+        with os.fdopen(fd, "rb", closefd=False) as f:  # (a buffer of the file's size, not
+            return f.read(min(limit, info.st_size) + 1)  # of the limit: 64 MB for any save)
     finally:
         os.close(fd)
 
