@@ -247,7 +247,11 @@ def crash_report(engine: Game, error: BaseException, folder: Path = DEFAULT_DIR)
         data["crash"] = {"action": engine.pending.to_json(),
                          "error": f"{type(error).__name__}: {_short(error)}"}
         data["checksum"] = checksum(data)
-    path = Path(folder) / short_name(f"crash-{engine.seed}-{engine.turn}")
+    for n in range(1, 1000):  # a free name: never over another report
+        path = Path(folder) / short_name(f"crash-{engine.seed}-{engine.turn}"
+                                         + (f"-{n}" if n > 1 else ""))
+        if not os.path.lexists(path):
+            break
     write_atomic(path, (canonical(data) + "\n").encode())
     return path
 

@@ -202,3 +202,30 @@ def test_fsim_cut_by_ctrl_c_reports_what_it_fought_and_exits_130(game_main, monk
     out = game_main("fsim", "player", "kobold", "--rounds", "300", "--seed", "3")
     assert out.returncode == 130, out.stderr  # a script can tell (it was exit 0)
     assert "Stopped by Ctrl-C after 100 of 300 fights." in out.stdout
+
+
+def test_joining_a_cluster_says_which_one(tmp_path):
+    """On a shared machine ``--ray auto`` may find another user's cluster: it is named."""
+    import pwd
+
+    class Context:
+        gcs_address = "10.0.0.5:6379"
+
+    class Node:
+        @staticmethod
+        def get_session_dir_path():
+            return str(tmp_path)
+
+    class Ray:
+        class worker:  # noqa: N801 (Ray's own name)
+            class global_worker:  # noqa: N801
+                node = Node
+
+        @staticmethod
+        def get_runtime_context():
+            return Context
+
+    me = pwd.getpwuid(os.getuid()).pw_name
+    assert sweep.joined(Ray, "auto") == (f"--ray auto: joined the Ray cluster at 10.0.0.5:6379 "
+                                         f"(its session {tmp_path}, started by user {me})")
+    assert sweep.joined(object(), "auto") == "--ray auto: joined a Ray cluster"

@@ -112,3 +112,12 @@ def test_saved_is_said_only_when_the_file_on_disk_is_this_games(tmp_path):
     assert session.save() == str(path) and session.note == f"Saved to {path}."
     assert savefile.load(path).seed == 8
     engine.close()
+
+
+def test_a_crash_report_never_replaces_another(tmp_path):
+    engine = Game(10, "dwarf warrior")
+    engine.submit(A.Wait())
+    first = savefile.crash_report(engine, RuntimeError("boom"), tmp_path)
+    second = savefile.crash_report(engine, RuntimeError("boom again"), tmp_path)
+    assert first != second and first.exists() and second.name == f"{first.stem}-2.json"
+    engine.close()
