@@ -71,6 +71,15 @@ def test_the_page_holds_every_screen_of_each_version(version, tmp_path):
                for c in r[2][1::3] + r[2][2::3])
 
 
+def test_the_page_plays_at_the_speed_asked_its_waits_the_games_clock(tmp_path):
+    data = page_data(make_page(EARLIER["0.3.0"], tmp_path, "--speed", "4", "--idle", "0.5"))
+    assert (data["speed"], data["idle"]) == (4, 0.5) and 4 in data["speeds"]
+    waits = data["waits"]
+    assert waits[0] == 0 and min(waits[1:]) >= 0.05
+    assert waits.count(0.25) > len(waits) // 2  # most actions are a step: a quarter second
+    assert max(waits) > 0.5 * 4  # a rest, which the player's idle limit cuts short
+
+
 def test_nothing_is_fetched(tmp_path):
     text = make_page(EARLIER["0.1.0"], tmp_path).read_text(encoding="utf-8")
     assert text.count("<script") == 2  # the data and our player, both inline
