@@ -165,3 +165,11 @@ def test_a_browser_jumps_to_an_action_and_plays(tmp_path):
     assert WHERE.search(dom).groups() == ("640", "1250")
     dom = in_browser(page, tmp_path, "--dump-dom", hash="#action=640&play")
     assert int(WHERE.search(dom).group(1)) > 640
+
+
+def test_a_browser_holds_the_idle_limit_at_any_speed(tmp_path):
+    """At a hundredth of the pace a step would wait 25 s; the idle limit, a tenth of a second,
+    moves the page on all the same within its three seconds."""
+    page = make_page(EARLIER["0.1.0"], tmp_path, "--speed", "0.01", "--idle", "0.1")
+    dom = in_browser(page, tmp_path, "--dump-dom", hash="#play")
+    assert int(WHERE.search(dom).group(1)) > 3
