@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import gymnasium as gym
+import numpy as np
 from gymnasium import spaces
 
 from game.ui import view
@@ -38,7 +39,7 @@ from game.world.core import actions as A
 from game.world.core.components import Player
 from game.world.game import Game
 
-from . import actions, observations, rewards, screen, tasks
+from . import actions, masks, observations, rewards, screen, tasks
 from . import options as opts
 from .copies import GameCopy, UiState
 from .full_actions import FULL_ACTIONS_VERSION
@@ -116,15 +117,14 @@ class DungeonEnv(gym.Env):
             if isinstance(result, A.Impossible):
                 engine.close()
                 raise ValueError(f"reset option refused: {result.reason}")
-        self.begin(engine, Episode(setup=len(setup), opening=opening, deepest=engine.depth))
-        obs = self._observation(opening)
-        self._show()
-        return obs, self._info()
+        return self.begin(engine, Episode(setup=len(setup), opening=opening,
+                                          deepest=engine.depth))
 
-    def begin(self, engine: Game, episode: Episode | None = None) -> None:
+    def begin(self, engine: Game, episode: Episode | None = None) -> tuple[dict, dict]:
         """Start an episode on ``engine`` (a game made here by ``reset``, or one made
         elsewhere: a scenario, a loaded save), closing the game before (saved first, where
-        the env records)."""
+        the env records): its first observation and info, as ``reset`` gives them, and its
+        steps counted from 0 (the env's own time limit, ``max_episode_steps``)."""
         if is_wizard(engine) != self.settings.wizard:
             raise ValueError(WIZARD_ENV if self.settings.wizard else PLAIN_ENV)
         self._leave_episode()
@@ -137,6 +137,9 @@ class DungeonEnv(gym.Env):
         if self._draws:
             self.screen = screen.Screen(engine)
             self.keyboard = Keyboard(self.screen) if self.full else None
+        obs = self._observation(self.episode.opening)
+        self._show()
+        return obs, self._info()
 
     def step(self, action: int) -> tuple[dict, float, bool, bool, dict]:
         engine = self.engine
@@ -317,6 +320,17 @@ class DungeonEnv(gym.Env):
         """What each action is, by its index: the simple actions' names, or each key of the
         full keyboard with what the key table says it does."""
         return MEANINGS if self.full else actions.ACTIONS
+
+    def action_masks(self) -> np.ndarray:
+        """sb3-contrib's ``MaskablePPO`` convention: one bool for each action, true where it
+        would pass game time or change what is shown, as the game answers it on a copy
+        (``masks``). The simple actions only."""
+        if self.full:
+            raise ValueError("action masks are the simple actions': this env has the full "
+                             "keyboard")
+        if self.engine is None:
+            raise RuntimeError("call reset() before action_masks()")
+        return masks.simple_masks(self.engine, self.episode)
 
     def game_action(self, index: int) -> A.Action | str:
         """The game action a simple env action stands for now, or why there is none."""

@@ -92,7 +92,7 @@ def test_bad_options_are_one_line_errors(env):
 
 
 def test_options_are_recorded_wizard_commands_and_the_episode_verifies(tmp_path):
-    env = E.DungeonEnv(wizard=True)
+    env = E.DungeonEnv(wizard=True, record_dir=tmp_path / "kept")  # hashes taken as it plays
     env.reset(seed=6, options={"depth": 6, "awake": True, "invulnerable": True})
     engine = env.engine
     assert engine.setup.wizard  # a wizard env's game is one from its start
@@ -106,16 +106,18 @@ def test_options_are_recorded_wizard_commands_and_the_episode_verifies(tmp_path)
     assert code == 0, message
 
 
-def test_a_natural_episode_verifies(env, tmp_path):
+def test_a_natural_episode_verifies(tmp_path):
+    env = E.DungeonEnv(record_dir=tmp_path / "kept")  # a recording's hashes taken as it plays
     env.reset(seed=8, options={"character": "elf ranger"})
     play(env, 300, 3)
     assert env.engine.character == "elf ranger" and len(env.engine.actions) > 100
     assert verify(save(env.engine, tmp_path / "natural.json"))[0] == 0
 
 
-def test_auto_pickup_is_the_worlds_option_off_unless_asked(env, tmp_path):
+def test_auto_pickup_is_the_worlds_option_off_unless_asked(tmp_path):
     """The env plays by the world's auto-pickup: off by default (episodes as they always
     were), on when a reset or the make asks; an episode with it saves it and verifies."""
+    env = E.DungeonEnv(record_dir=tmp_path / "kept")
     env.reset(seed=8)
     assert env.engine.auto_pickup is False and "auto_pickup" not in env.engine.state()
     env.reset(seed=8, options={"auto_pickup": True})
@@ -200,7 +202,8 @@ def test_stance_actions_step_and_stop_at_the_end(env):
     assert env.game_action(E.ACTIONS.index("careful")) == "You are already in the Coward stance."
 
 
-def test_an_episode_under_another_combat_system_verifies(env, tmp_path):
+def test_an_episode_under_another_combat_system_verifies(tmp_path):
+    env = E.DungeonEnv(record_dir=tmp_path / "kept")
     other = E.RULES[-1]
     assert other != "manual"
     env.reset(seed=12, options={"rules": other})
