@@ -173,10 +173,12 @@ def run(work: Callable[[J], R], jobs: Sequence[J], where: Where = HERE, *,
             return _in_processes(work, jobs, min(where.jobs, len(jobs)), sizes, bar, order)
         done: list[R] = []
         try:
-            for n, (job, size) in enumerate(zip(jobs, sizes, strict=True)):
-                done.append(work(job))
-                order.add(n, done[-1])
-                bar.update(size)
+            with _ending_signals() as flag:  # (looked at between two jobs)
+                for n, (job, size) in enumerate(zip(jobs, sizes, strict=True)):
+                    _check(flag)
+                    done.append(work(job))
+                    order.add(n, done[-1])
+                    bar.update(size)
         except KeyboardInterrupt as stop:
             raise Interrupted(done, signum_of(stop)) from None
         return done

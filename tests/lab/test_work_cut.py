@@ -14,6 +14,7 @@ import socket
 import subprocess
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -128,6 +129,19 @@ def test_a_cluster_that_dies_mid_sweep_is_one_line_and_keeps_what_ended(monkeypa
     assert str(cut.value).startswith("--ray head:6379: the cluster went away mid-sweep after 2"
                                      " of 5 jobs (LocalRayletDiedError")
     assert "raylet" not in capfd.readouterr().out  # Ray's own lines kept out of the table
+
+
+def signalled(signum: int, n: int) -> int:
+    if n == 2:
+        os.kill(os.getpid(), signum)  # arrives while this job runs: it ends, then the sweep
+    return n
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_stops_a_sweep_in_this_process_between_two_jobs(signum):
+    with pytest.raises(sweep.Interrupted) as stopped:
+        sweep.run(partial(signalled, signum), range(6))
+    assert stopped.value.done == [0, 1, 2] and stopped.value.signum == signum
 
 
 def test_each_result_is_handed_on_in_order_as_it_comes():
