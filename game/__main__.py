@@ -21,6 +21,7 @@ from game.commands.common import (
     given,
     seed,
     signal_name,
+    steps,
     whole,
 )
 
@@ -199,13 +200,16 @@ def add_wizard_tools(commands) -> None:
         p.add_argument("attacker", type=character_name, metavar="ATTACKER",
                        help="a creature, a starting character, or 'player'")
         p.add_argument("defender", type=character_name, metavar="DEFENDER")
+        p.add_argument("--shoot", type=steps, default=0, metavar="STEPS",
+                       help="the player shoots from STEPS away (with what t readies) while it "
+                            "has shots, as the defender closes in")
     fsim.add_argument("--rounds", type=count, default=FSIM_ROUNDS, metavar="N")
     fsim.add_argument("--csv", type=given, metavar="FILE",
                       help="write each fight's result (with a rules column)")
     fsim.add_argument("--as-play", action="store_true",
-                      help="fight as play does: training, stamina, bleeding, poison and "
-                           "regeneration during the fight (by default as the exact figure "
-                           "assumes)")
+                      help="fight as play does: training, stamina, bleeding, poison, "
+                           "regeneration and spells during the fight (by default as the "
+                           "exact figure assumes)")
     add_sweep(fsim)
     add_plot(odds)
     add_plot(fsim)

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from game.rules.bounds import DIGITS, RUNS
+from game.rules.bounds import DIGITS, RANGE, RUNS
 from game.rules.names import did_you_mean
 
 if TYPE_CHECKING:
@@ -67,6 +67,11 @@ def whole(least: int, most: int):
         return value
     parse.__name__ = "whole number"
     return parse
+
+
+def steps(text: str) -> int:
+    """How many steps off the player shoots from (``--shoot``): 1 to the farthest reach."""
+    return whole(1, RANGE.high)(text)
 
 
 def depth(text: str) -> int:

@@ -40,8 +40,9 @@ def fighter_name(catalog: Catalog, name: str, character: str) -> str:
     raise BadName(unknown("fighter", name, [PLAYER, *catalog.characters, *catalog.creatures]))
 
 
-def side(catalog: Catalog, name: str, character: str) -> Side:
-    return scratch.side(fighter_name(catalog, name, character), catalog)
+def side(catalog: Catalog, name: str, character: str, shoot: bool = False) -> Side:
+    """A side of ``odds``; ``shoot``: the player's shooting mode (a creature has its own)."""
+    return scratch.side(fighter_name(catalog, name, character), catalog, shoot=shoot)
 
 
 def run_odds(args: argparse.Namespace) -> int:
@@ -50,13 +51,18 @@ def run_odds(args: argparse.Namespace) -> int:
         return given
     names, content, catalog = given.names, given.content, given.catalog
     plot = getattr(args, "plot", None)
+    shoot = getattr(args, "shoot", 0)
     try:
-        you, it = (side(catalog, n, args.char) for n in (args.attacker, args.defender))
+        you, it = (side(catalog, n, args.char, shoot=bool(shoot) and first)
+                   for n, first in ((args.attacker, True), (args.defender, False)))
     except BadName as err:
         return fail(str(err), EXIT_USAGE)
+    if shoot and not you.is_player:
+        return fail("only the player shoots on command (--shoot): a creature shoots as it "
+                    "chooses", EXIT_USAGE)
     if content is not None:
         print(f"The game's tables under the overlay {content.name!r} ({content.where})")
-    inspections = {name: inspect(you, it, name) for name in names}
+    inspections = {name: inspect(you, it, name, apart=max(1, shoot)) for name in names}
     if plot is not None:
         from game.lab import charts
 
@@ -139,19 +145,25 @@ def run_fsim(args: argparse.Namespace) -> int:
     except BadName as err:
         return fail(str(err), EXIT_USAGE)
     as_play = bool(getattr(args, "as_play", False))
+    shoot = getattr(args, "shoot", 0)
+    if shoot and attacker != PLAYER:
+        return fail("only the player shoots on command (--shoot): a creature shoots as it "
+                    "chooses", EXIT_USAGE)
     plot = getattr(args, "plot", None)
     for problem in (args.csv and output_refused(args.csv), plots.refused(plot)):
         if problem:
             return fail(problem, EXIT_USAGE)
     try:
         done = fights.run(attacker, defender, character, names, seed=args.seed,
-                          rounds=args.rounds, as_play=as_play, where=where, content=content)
+                          rounds=args.rounds, as_play=as_play, where=where, content=content,
+                          shoot=shoot)
     except SweepError as err:
         return fail(str(err), EXIT_USAGE)
     reports = done.reports
     fought = min(r.tally.fights for r in reports.values())
     title = (f"{character if attacker == PLAYER else attacker} against {defender}, "
-             f"seed {args.seed}{under(content)}")
+             f"seed {args.seed}{under(content)}"
+             + (f", shooting from {shoot} steps" if shoot else ""))
     if len(names) == 1:
         print(title + ("" if names[0] == systems.DEFAULT else f", {names[0]} rules"))
         print("\n".join(reports[names[0]].lines()))

@@ -182,7 +182,8 @@ def fsim_figures(report: Report) -> list[tuple[str, float, float, float]]:
     t = report.tally
     n, blows = max(1, t.fights), max(1, t.attacks)
     rows = []
-    for label, done, out_of, exact in (("attacker wins", t.wins, n, report.exact_win),
+    wins = "attacker wins" + ("" if report.win_exact else " (exact ~ approximate)")
+    for label, done, out_of, exact in ((wins, t.wins, n, report.exact_win),
                                        ("hit rate", t.hits, blows, report.exact_hit),
                                        ("critical rate", t.crits, blows, report.exact_crit)):
         share = done / out_of

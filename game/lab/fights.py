@@ -37,6 +37,7 @@ class Block:
     seed: int  # the arena's own seed
     fights: int
     content: Overlay | None = None
+    shoot: int = 0  # the player's shooting mode: from so many steps (0: blows up close)
 
 
 def block_seed(seed: int, block: int) -> int:
@@ -46,20 +47,22 @@ def block_seed(seed: int, block: int) -> int:
 
 def blocks(attacker: str, defender: str, character: str, rules: Sequence[str], *,
            seed: int, rounds: int, as_play: bool = False,
-           content: Overlay | None = None) -> list[Block]:
+           content: Overlay | None = None, shoot: int = 0) -> list[Block]:
     """The jobs of a run of ``rounds`` fights under each of ``rules``, round the systems."""
     out = []
     for k, first in enumerate(range(0, rounds, BLOCK)):
         for name in rules:
             out.append(Block(attacker, defender, character, name, as_play,
-                             block_seed(seed, k), min(BLOCK, rounds - first), content))
+                             block_seed(seed, k), min(BLOCK, rounds - first), content,
+                             shoot))
     return out
 
 
 def fight_block(job: Block) -> Tally:
     """The fights of one block (what ``sweep.run`` sends out)."""
     arena = Arena(job.attacker, job.defender, seed=job.seed, character=job.character,
-                  rules=job.rules, as_play=job.as_play, catalog=catalog_for(job.content))
+                  rules=job.rules, as_play=job.as_play, catalog=catalog_for(job.content),
+                  shoot=job.shoot)
     tally = Tally()
     try:
         for _ in range(job.fights):
@@ -77,10 +80,10 @@ def add(a: Tally, b: Tally) -> Tally:
 
 
 def exact(attacker: str, defender: str, character: str, rules: str, *, seed: int,
-          as_play: bool = False, content: Overlay | None = None) -> Report:
+          as_play: bool = False, content: Overlay | None = None, shoot: int = 0) -> Report:
     """The exact figures for one system, with no fights yet (``simulate``'s own)."""
     arena = Arena(attacker, defender, seed=seed, character=character, rules=rules,
-                  as_play=as_play, catalog=catalog_for(content))
+                  as_play=as_play, catalog=catalog_for(content), shoot=shoot)
     try:
         return simulate(arena, 0)
     finally:
@@ -101,11 +104,12 @@ class Run:
 
 def run(attacker: str, defender: str, character: str, rules: Sequence[str], *, seed: int,
         rounds: int, as_play: bool = False, where: sweep.Where = sweep.HERE,
-        content: Overlay | None = None) -> Run:
+        content: Overlay | None = None, shoot: int = 0) -> Run:
     """Every system's fights, simulated beside exact; Ctrl-C keeps the blocks that ended."""
     jobs = blocks(attacker, defender, character, rules, seed=seed, rounds=rounds,
-                  as_play=as_play, content=content)
+                  as_play=as_play, content=content, shoot=shoot)
     reports = {name: exact(attacker, defender, character, name, seed=seed, as_play=as_play,
+                           shoot=shoot,
                            content=content) for name in rules}
     stopped, why, code = False, "", 0
     try:

@@ -158,10 +158,12 @@ def kill_chances(dist: dict[int, Fraction], hit_points: int, blows: int) -> list
 class Duel:
     """Who falls first when two fighters trade blows from time 0 (the first side striking
     first on a tie), within the blows counted. Bleeding, poison and regeneration are left
-    out."""
+    out. ``exact``: the shares are exact fractions; else worked in floats (``chain_duel``
+    past its exact budget) and shown as approximate wherever they are shown."""
 
     first_wins: Fraction
     second_wins: Fraction
+    exact: bool = True
 
     @property
     def undecided(self) -> Fraction:
@@ -200,38 +202,113 @@ def duel(first: dict[int, Fraction], first_ticks: int, first_hp: int,
 
 
 Exchange = dict[tuple[int, int], Fraction]  # (damage to the target, to the attacker): chance
+Move = tuple[Fraction, list[Exchange]]  # a move's chance, and its blows one after another
+EXACT_WORK = 30_000_000  # cells x outcomes x blows worked in whole numbers (about 2 s at most)
 
 
 def chain_duel(first: list[Exchange], first_ticks: int, first_hp: int,
                second: list[Exchange], second_ticks: int, second_hp: int,
                actions: int = 40) -> Duel:
-    """Who falls first when each blow can hurt both sides (a counterattack): a Markov chain
-    over both sides' hit points, blow by blow in time order (the first side first on a tie,
-    each attack's blows one after another, none after a side falls), ``actions`` attacks a
-    side. ``first`` and ``second`` are each side's blows of one attack. Worked in floats
-    (to about 1e-15), as numpy arrays over (first's hit points, second's)."""
-    alive = np.zeros((first_hp + 1, second_hp + 1))
-    alive[first_hp, second_hp] = 1.0
-    wins = [0.0, 0.0]
-    for side in _turns(first_ticks, second_ticks, actions):
-        for blow in (first, second)[side]:
-            view = alive if side == 0 else alive.T  # (the striker's hp, the target's)
-            new = np.zeros_like(view)
-            for (to_target, to_self), p in blow.items():
-                w = float(p)
-                wins[side] += w * view[:, 1:to_target + 1].sum()
-                standing = view[:, to_target + 1:]
-                wins[1 - side] += w * standing[1:to_self + 1].sum()
-                rows, columns = view.shape[0] - to_self, view.shape[1] - to_target
-                if rows > 1 and columns > 1:  # some are left standing on both sides
-                    new[1:rows, 1:columns] += w * standing[to_self + 1:]
-            alive = new if side == 0 else new.T
-    # floats summed may stray past a certainty by an ulp: no chance below 0, none in all past 1
-    first_wins, second_wins = (Fraction(max(0.0, w)) for w in wins)
-    if first_wins + second_wins > 1:
-        total = first_wins + second_wins
-        first_wins, second_wins = first_wins / total, second_wins / total
-    return Duel(first_wins, second_wins)
+    """``chain_moves`` for two sides that each make one move, ``first`` and ``second`` its
+    blows."""
+    return chain_moves([(ONE, first)], first_ticks, first_hp, [(ONE, second)], second_ticks,
+                       second_hp, actions)
+
+
+def chain_moves(first: list[Move], first_ticks: int, first_hp: int,
+                second: list[Move], second_ticks: int, second_hp: int,
+                actions: int = 40) -> Duel:
+    """``chain_turns`` for two sides that make the same choice of moves every turn, the first
+    every ``first_ticks``, the second every ``second_ticks``, ``actions`` turns each."""
+    sides = (first, second)
+    return chain_turns([(side, sides[side]) for side in _turns(first_ticks, second_ticks,
+                                                                actions)],
+                       first_hp, second_hp)
+
+
+def chain_turns(order: list[tuple[int, list[Move]]], first_hp: int, second_hp: int) -> Duel:
+    """Who falls first when each blow can hurt both sides (a counterattack) and each side's
+    turn is one of several moves (a creature's bash one time in four), the turns in the
+    ``order`` given (which side, and its moves then; none: a step that hurts no one): a
+    Markov chain over both sides' hit points, a move's blows one after another, none after
+    a side falls.
+
+    Worked in whole numbers over one growing denominator, so the shares are exact; a chain
+    too big for that in the tools' time (``EXACT_WORK``: the numbers grow a few dozen bits a
+    blow) is worked in floats instead and says so (``Duel.exact``): its shares are divided by
+    the whole of the chance they and the undecided add up to, which is 1 but for rounding."""
+    work = (first_hp + 1) * (second_hp + 1) * sum(
+        len(blow) for _, moves in order for _, blows in moves for blow in blows)
+    chain = _Chain(first_hp, second_hp, exact=work <= EXACT_WORK)
+    for side, moves in order:
+        if moves:
+            chain.turn(side, moves)
+    return chain.duel()
+
+
+class _Chain:
+    """The chance of every pair of hit points both sides are left standing with
+    (``alive[first's, second's]``) and of each side having won so far, all as numbers over
+    ``scale``: whole numbers (exact) or floats (scale 1)."""
+
+    def __init__(self, first_hp: int, second_hp: int, *, exact: bool) -> None:
+        self.exact = exact
+        self.alive = np.zeros((first_hp + 1, second_hp + 1), dtype=object if exact else float)
+        self.alive[first_hp, second_hp] = 1
+        self.wins: list = [0, 0]
+        self.scale = 1
+
+    def _weights(self, chances: list[Fraction]) -> tuple[list, int]:
+        """The chances as numbers over one denominator (returned), or floats over 1."""
+        if not self.exact:
+            return [float(p) for p in chances], 1
+        den = math.lcm(*(p.denominator for p in chances))
+        return [int(p * den) for p in chances], den
+
+    def turn(self, side: int, moves: list[Move]) -> None:
+        if len(moves) == 1:
+            for blow in moves[0][1]:
+                self.alive, self.wins, den = self._blow(side, blow, self.alive, self.wins)
+                self.scale *= den
+            return
+        results = []
+        for _, blows in moves:  # each move from the same start, over its own denominator
+            alive, wins, den = self.alive, self.wins, 1
+            for blow in blows:
+                alive, wins, d = self._blow(side, blow, alive, wins)
+                den *= d
+            results.append((alive, wins, den))
+        weights, wden = self._weights([p for p, _ in moves])
+        common = math.lcm(*(den for _, _, den in results)) if self.exact else 1
+        self.alive = sum(w * (common // den) * alive
+                         for w, (alive, _, den) in zip(weights, results, strict=True))
+        self.wins = [sum(w * (common // den) * wins[i]
+                         for w, (_, wins, den) in zip(weights, results, strict=True))
+                     for i in (0, 1)]
+        self.scale *= wden * common
+
+    def _blow(self, side: int, blow: Exchange, alive: np.ndarray,
+              wins: list) -> tuple[np.ndarray, list, int]:
+        """One blow by ``side``: what is left standing, the wins, over ``den`` more."""
+        view = alive if side == 0 else alive.T  # (the striker's hp, the target's)
+        new = np.zeros_like(view)
+        weights, den = self._weights(list(blow.values()))
+        won = [w * den for w in wins]
+        for (to_target, to_self), w in zip(blow, weights, strict=True):
+            won[side] += w * view[:, 1:to_target + 1].sum()
+            standing = view[:, to_target + 1:]
+            won[1 - side] += w * standing[1:to_self + 1].sum()
+            rows, columns = view.shape[0] - to_self, view.shape[1] - to_target
+            if rows > 1 and columns > 1:  # some are left standing on both sides
+                new[1:rows, 1:columns] += w * standing[to_self + 1:]
+        return (new if side == 0 else new.T), won, den
+
+    def duel(self) -> Duel:
+        if self.exact:
+            return Duel(Fraction(self.wins[0], self.scale), Fraction(self.wins[1], self.scale))
+        won = [Fraction(w) for w in self.wins]  # each float's own value, exactly
+        whole = won[0] + won[1] + Fraction(float(self.alive.sum()))
+        return Duel(won[0] / whole, won[1] / whole, exact=False)
 
 
 def _turns(first_ticks: int, second_ticks: int, actions: int) -> list[int]:

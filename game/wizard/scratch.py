@@ -8,11 +8,15 @@ and gear a character really starts with, never a second builder's idea of them.
 
 from __future__ import annotations
 
+import copy
+
 from game.content.catalog import Catalog, load_catalog
 from game.rules import profiles, systems
-from game.world.core.components import Health
+from game.rules.items import Weapon
+from game.world.core.components import Creature, Equipment, Health, Supply
 from game.world.core.engine import Engine
 from game.world.game import Game
+from game.world.play import ai, choices, fighters, player_actions
 
 from .inspect import Side
 
@@ -44,11 +48,49 @@ def fighter(name: str, catalog: Catalog | None = None) -> profiles.Fighter:
         engine.close()
 
 
-def side(name: str, catalog: Catalog | None = None, rules: str = systems.DEFAULT) -> Side:
-    """``name`` as the odds inspector sees it: play's Fighter, at its full hit points."""
+def side(name: str, catalog: Catalog | None = None, rules: str = systems.DEFAULT, *,
+         shoot: bool = False) -> Side:
+    """``name`` as the odds inspector sees it: play's Fighter, at its full hit points, and
+    its moves (``side_of``); ``shoot``: the player's shooting mode."""
     engine, eid = game(name, catalog, rules)
     try:
-        return Side(name, engine.fighter(eid), engine.store.get(eid, Health).max_hp,
-                    is_player=eid == engine.player)
+        return side_of(engine, eid, name, shoot=shoot)
     finally:
         engine.close()
+
+
+def side_of(engine: Engine, eid: int, name: str, *, shoot: bool = False) -> Side:
+    """An entity of a game as the inspector sees it: its Fighter and hit points, and what it
+    does as the turn loop has it (a creature's moves up close by ``ai.up_close_odds``, its
+    shots and throws by ``ai.missile``, its step; the player's shots with what
+    ``choices.ready_shot`` readies, in the shooting mode)."""
+    fighter = engine.fighter(eid)
+    hp = engine.store.get(eid, Health).max_hp
+    if eid == engine.player:
+        load = fighters.burden(engine.store, engine.catalog, eid)
+        return Side(name, fighter, hp, is_player=True,
+                    shots=player_shots(engine) if shoot else (), shoots_up_close=shoot,
+                    step_ticks=player_actions.step_ticks(load))
+    kind = engine.catalog.creatures[engine.store.get(eid, Creature).kind]
+    supply, shots = copy.copy(engine.store.get(eid, Supply)), []
+    while (loosed := ai.missile(kind, fighter, supply)) is not None:
+        shots.append(loosed[0])
+        ai.spend_missile(kind, supply)
+    moves = tuple((p, tuple(blows)) for p, blows in ai.up_close_odds(kind, fighter))
+    return Side(name, fighter, hp, moves=moves, shots=tuple(shots), step_ticks=kind.speed)
+
+
+def player_shots(engine: Engine) -> tuple[profiles.AttackProfile, ...]:
+    """Every shot the player has ready, in turn: the quivered ammunition of its missile
+    weapon, one shot each; else each weapon made for throwing that it carries spare."""
+    ready = choices.ready_shot(engine)
+    if ready is None:
+        return ()
+    fighter = engine.fighter(engine.player)
+    if ready.verb == "Shoot":
+        shot = profiles.shot(fighter)
+        ammo = engine.store.get(engine.player, Equipment).ammo
+        assert shot is not None and ammo is not None, "a readied missile weapon shoots"
+        return (shot,) * engine.item_count(ammo)
+    thrown = [choices.item_data(engine, i) for i in choices.throwables(engine)]
+    return tuple(profiles.throw(fighter, w) for w in thrown if isinstance(w, Weapon))

@@ -14,7 +14,16 @@ from fractions import Fraction
 from game.rules import odds, systems
 from game.rules.systems import coc, d20, qud, tides
 
-from .inspect import KILL_BLOWS, Inspection, Side, clash, numbers_lines, pct
+from .inspect import (
+    APPROXIMATE_NOTE,
+    KILL_BLOWS,
+    Inspection,
+    Side,
+    clash,
+    duel_pct,
+    numbers_lines,
+    pct,
+)
 
 
 def own_line(rules: str, attacker: Side, defender: Side) -> str:
@@ -96,8 +105,10 @@ def side_by_side(inspections: dict[str, Inspection]) -> list[str]:
     ]
     lines += [row(f"you kill it within {n + 1}", [pct(i.kills[n]) for i in every])
               for n in range(KILL_BLOWS)]
-    lines += [row("you kill it first", [pct(i.duel.first_wins) for i in every]),
-              row("it kills you first", [pct(i.duel.second_wins) for i in every])]
+    lines += [row("you kill it first", [duel_pct(i.duel, i.duel.first_wins) for i in every]),
+              row("it kills you first", [duel_pct(i.duel, i.duel.second_wins) for i in every])]
+    if not all(i.duel.exact for i in every):
+        lines.append(f"  {APPROXIMATE_NOTE}")
     for ins in every:
         lines += ["", *numbers_lines(ins),
                   f"  yours: {own_line(ins.rules, ins.you, ins.it)}",

@@ -6,6 +6,7 @@ of them (``Engine.distance_map``), not one path search per creature.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -49,7 +50,7 @@ def awake_turn(engine: Engine, eid: int, comps: dict) -> tuple[list[Event], int]
         if spell is not None:
             return spell
     if max(abs(tpos.x - pos.x), abs(tpos.y - pos.y)) == 1:
-        return _close_in(engine, eid, kind, target)
+        return close_in(engine, eid, target)
     seen = sight.in_light(engine, eid) if target == engine.player else True
     if kind.ranged and seen:  # never at the player from the dark
         shot = _shoot(engine, eid, kind, target, tpos)
@@ -103,13 +104,68 @@ def check_sleepers(engine: Engine) -> list[str]:
     return wrong
 
 
-def _close_in(engine: Engine, eid: int, kind, target: int) -> tuple[list[Event], int]:
-    """Up close: a shield-bearer bashes one time in four, otherwise a blow with its weapons."""
-    if isinstance(kind.off_hand, Armour) and engine.streams.ai.randint(1, BASH_ONE_IN) == 1:
-        attack = profiles.bash(engine.fighter(eid))
-        if attack is not None:
-            return combat.strike(engine, eid, target, attack, adjacent=True), attack.ticks
+BASH = "bash"  # a move drawn for up close (``up_close_draws``)
+
+
+def up_close_draws(kind) -> tuple[tuple[int, str], ...]:
+    """The moves a creature beside its opponent draws for, in order, each one time in N from
+    the AI stream; when none is drawn (or the one drawn cannot be made) it strikes with its
+    weapons. A shield-bearer bashes one time in four. ``close_in`` plays by it and
+    ``up_close_odds`` counts by it, so the tools' odds are the turn loop's."""
+    return ((BASH_ONE_IN, BASH),) if isinstance(kind.off_hand, Armour) else ()
+
+
+def _move_attack(move: str, fighter: profiles.Fighter) -> profiles.AttackProfile | None:
+    assert move == BASH, move
+    return profiles.bash(fighter)
+
+
+def close_in(engine: Engine, eid: int, target: int) -> tuple[list[Event], int]:
+    """Up close: a move drawn by ``up_close_draws``, otherwise a blow with its weapons."""
+    kind = engine.catalog.creatures[engine.store.get(eid, Creature).kind]
+    for one_in, move in up_close_draws(kind):
+        if engine.streams.ai.randint(1, one_in) == 1:
+            attack = _move_attack(move, engine.fighter(eid))
+            if attack is not None:
+                return combat.strike(engine, eid, target, attack, adjacent=True), attack.ticks
+            break
     return combat.melee(engine, eid, target)
+
+
+def up_close_odds(kind, fighter: profiles.Fighter) -> list[
+        tuple[Fraction, list[profiles.AttackProfile]]]:
+    """What ``close_in`` does, as chances: each move's chance and its blows (a blow with each
+    weapon held, or a bash)."""
+    out: list[tuple[Fraction, list[profiles.AttackProfile]]] = []
+    left = Fraction(1)
+    for one_in, move in up_close_draws(kind):
+        attack = _move_attack(move, fighter)
+        if attack is None:
+            break
+        out.append((left / one_in, [attack]))
+        left -= left / one_in
+    return [*out, (left, profiles.melee_attacks(fighter))]
+
+
+def missile(kind, fighter: profiles.Fighter,
+            supply: Supply) -> tuple[profiles.AttackProfile, str, int] | None:
+    """What the creature shoots or throws now, with what it has left: the attack, the
+    missile's name and its chance to break; None when it has nothing left to loose."""
+    if kind.missile is not None and supply.ammo > 0:
+        attack = profiles.shot(fighter)
+        assert attack is not None, "a creature's missile weapon shoots"
+        return attack, kind.ammo.name, kind.ammo.break_chance
+    if kind.throws is not None and supply.throws > 0:
+        return profiles.throw(fighter, kind.throws), kind.throws.name, 0
+    return None
+
+
+def spend_missile(kind, supply: Supply) -> None:
+    """One shot's arrow, or else one thrown weapon, gone from what it carries."""
+    if kind.missile is not None and supply.ammo > 0:
+        supply.ammo -= 1
+    else:
+        supply.throws -= 1
 
 
 def _shoot(engine: Engine, eid: int, kind, target: int,
@@ -117,20 +173,13 @@ def _shoot(engine: Engine, eid: int, kind, target: int,
     """Shoot or throw at the target when it has something left and a clear line in range
     (it does not shoot through a friend; whatever stands first in the line is struck)."""
     supply = engine.store.get(eid, Supply)
-    fighter = engine.fighter(eid)
-    if kind.missile is not None and supply.ammo > 0:
-        attack, name, breaks = profiles.shot(fighter), kind.ammo.name, kind.ammo.break_chance
-    elif kind.throws is not None and supply.throws > 0:
-        attack, name, breaks = profiles.throw(fighter, kind.throws), kind.throws.name, 0
-    else:
+    loosed = missile(kind, engine.fighter(eid), supply)
+    if loosed is None:
         return None
-    assert attack is not None, "a creature's missile weapon shoots"
+    attack, name, breaks = loosed
     if not lines.clear(engine, eid, target, attack.range):  # the player's rule too
         return None
-    if kind.missile is not None and supply.ammo > 0:
-        supply.ammo -= 1
-    else:
-        supply.throws -= 1
+    spend_missile(kind, supply)
     events = missiles.loose(engine, eid, attack, tpos.x, tpos.y, name, breaks=breaks)
     return events, attack.ticks
 

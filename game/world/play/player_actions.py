@@ -74,7 +74,7 @@ def move(engine: Engine, action: A.Move) -> A.Result:
         return A.Done(tuple(events), 0)
     seen = describe_floor(engine, x, y)
     sprung = traps.spring(engine, engine.player)
-    ticks = stats.STEP_TICKS * stats.BURDEN_STEP_PERCENT[load] // 100
+    ticks = step_ticks(load)
     if engine.auto_pickup and not engine.over:  # a rule of the game, part of the step
         names, taken, took = autopickup.take(engine)
         seen, sprung, ticks = _unlisted(seen, names), sprung + taken, ticks + took
@@ -121,6 +121,11 @@ def attack(engine: Engine, action: A.Attack) -> A.Result:
         return why
     events, ticks = combat.melee(engine, engine.player, action.target)
     return A.Done(tuple(events), ticks)
+
+
+def step_ticks(load: str) -> int:
+    """How long the player's step takes under its load (``fighters.burden``)."""
+    return stats.STEP_TICKS * stats.BURDEN_STEP_PERCENT[load] // 100
 
 
 def wait(engine: Engine, action: A.Wait) -> A.Result:
