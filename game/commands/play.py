@@ -29,7 +29,7 @@ from game.rules import systems
 from game.ui import options_file, palette
 from game.ui.app import GameApp
 from game.ui.options import DEFAULT, Options
-from game.ui.start import SavedGame
+from game.ui.start import SavedGame, StartScreen
 from game.world.game import Game
 
 from .common import EXIT_USAGE, fail, tables, unknown
@@ -208,12 +208,17 @@ def run(args: argparse.Namespace) -> int:
     plain = args.seed is None and args.rules is None and not args.wizard and content is None
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     clean_stale_temps(savefile.DEFAULT_DIR)
-    tell(catch_up(savefile.DEFAULT_DIR))
+    caught = catch_up(savefile.DEFAULT_DIR)
+    tell(caught)
     slot = SaveSlot()
     saved = saved_games(slot=slot) if plain and args.char is None else []
     app = GameApp(seed, character=args.char, wizard=args.wizard, options=args.options,
                   rules=rules, saved=saved, content=content, hall=hall_of_fame,
                   **hooks(None, slot))
+    if isinstance(app.screen, StartScreen) and caught.passed:  # said on the screen too
+        more = len(caught.passed) - 1
+        app.screen.notice = caught.passed[0] + (f" (and {more} more, named when you quit)"
+                                                if more else "")
     try:
         return run_frontend(app, window=args.window)
     finally:

@@ -121,3 +121,24 @@ def test_any_failure_of_one_file_blocks_no_other(tmp_path, monkeypatch):
         "passed over"]
     assert saved_games(tmp_path) == []
     ended.close()
+
+
+@pytest.mark.parametrize("args", [["play"], ["play", "--seed", "3", "--char", "elf ranger"]])
+def test_a_new_game_starts_past_a_hostile_save(game_main, tmp_path, monkeypatch, args):
+    """The start screen (and a new game with its character chosen) starts; the start screen
+    names the file at its foot, and stderr names it for after the game."""
+    from game.commands import play
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "saves").mkdir()
+    bad = modded_save(tmp_path / "saves" / "dwarf-warrior-4.json", BAD_TABLES["5,001 digits"])
+    shown = []
+    monkeypatch.setattr(play, "run_frontend", lambda app, window: shown.append(app) or 0)
+    out = game_main(*args)
+    assert out.returncode == 0 and f"saves/{bad.name}: " in out.stderr
+    [app] = shown
+    if len(args) == 1:
+        assert app.screen.notice.startswith(f"saves/{bad.name}: ")
+        assert app.screen.notice.endswith("; passed over")
+    else:
+        assert app.engine is not None and app.engine.character == "elf ranger"
