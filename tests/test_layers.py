@@ -21,9 +21,10 @@ ALLOWED = {
     # The lab runs, gathers and draws the wizard's tools: sweeps, progress, curves, charts.
     "lab": ({"rules", "content", "world", "wizard", "lab"}, {"tqdm", "matplotlib", "ray"}),
     # The Gymnasium environment (the package game/env/) is a front end for bots: it saves
-    # recordings (persist) and draws the screen in the window front end's font.
+    # recordings (persist) and draws the screen in the window front end's font. Its baselines
+    # train with Stable-Baselines3 (PyTorch under it), imported only to train.
     "env": ({"rules", "content", "world", "persist", "ui", "frontends", "env"},
-            {"gymnasium", "numpy", "tcod"}),
+            {"gymnasium", "numpy", "tcod", "torch", "stable_baselines3", "sb3_contrib"}),
     # A game to share (casts, pages) replays a recording (persist) and draws its screens as
     # the terminal front end draws them (ui, frontends).
     "share": ({"rules", "content", "world", "persist", "ui", "frontends", "share"},

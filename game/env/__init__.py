@@ -18,7 +18,10 @@ parts, a module each:
 - ``keyboard`` and ``full_actions``: the full keyboard, numbered by its released tables;
 - ``observations``: the arrays observed, each key's space;
 - ``screen``: the terminal's screen, drawn by the UI, as characters, pixels or a window;
-- ``rewards`` and ``tasks``: what a step is worth in each task.
+- ``rewards`` and ``tasks``: what a step is worth in each task;
+- ``rooms``: small rooms as tasks, what a small agent learns first;
+- ``scripted`` and ``baselines``: random, scripted and PPO policies on them
+  (``python -m game baselines``).
 """
 
 from __future__ import annotations
@@ -40,14 +43,15 @@ from .observations import (
 )
 from .options import OPTIONS, RULES
 from .rewards import DEPTH_REWARD, KILL_REWARD, WIN_REWARD
+from .rooms import ROOMS  # registers the small rooms: game/Room-v0, game/RoomKobold-v0
 from .tasks import IDS
 
 ENV_ID = "game/Dungeon-v0"
 
 __all__ = ["ACTIONS", "BLSTATS", "CONDITIONS", "DEFAULT_KEYS", "DEPTH_REWARD", "ENV_ID",
            "FULL_ACTIONS_VERSION", "IDS", "KEYS", "KILL_REWARD", "MAX_EPISODE_STEPS",
-           "MESSAGE_BYTES", "MOVES", "OPTIONS", "RULES", "SPELL_COLUMNS", "STATS", "WIN_REWARD",
-           "DungeonEnv", "Episode", "spell_names"]
+           "MESSAGE_BYTES", "MOVES", "OPTIONS", "ROOMS", "RULES", "SPELL_COLUMNS", "STATS",
+           "WIN_REWARD", "DungeonEnv", "Episode", "spell_names"]
 
 for _id, _task in IDS.items():
     gym.register(id=_id, entry_point="game.env:DungeonEnv", max_episode_steps=MAX_EPISODE_STEPS,
