@@ -63,6 +63,7 @@ class Once(argparse.Action):
 
 
 def parser() -> argparse.ArgumentParser:
+    from game.commands.baselines import add_baselines
     from game.commands.sharing import add_share_options
 
     top = Parser(prog="python -m game",
@@ -96,6 +97,7 @@ def parser() -> argparse.ArgumentParser:
     bench = commands.add_parser("bench", help="measure how fast the game is")
     bench.add_argument("--quick", action="store_true", help="a short run (under 10 s)")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
+    add_baselines(commands)
     return top
 
 
@@ -299,6 +301,10 @@ def run(command: str, args: argparse.Namespace) -> int:
         from game.commands import tables
 
         return tables.run(args)
+    if command == "baselines":
+        from game.commands import baselines
+
+        return baselines.run(args)
     from game import bench
 
     return bench.main(args.quick, args.json)
