@@ -13,7 +13,8 @@ import tcod.console
 
 from game.rules import systems
 from game.wizard.inspect import Side, inspect, table
-from game.world.core.components import Creature, Health, Player
+from game.wizard.scratch import side_of
+from game.world.core.components import Creature, Player
 from game.world.game import Game
 
 from . import palette
@@ -24,16 +25,11 @@ from .wizard_pick import pick_creature
 
 def sides(engine: Game, eid: int) -> tuple[Side, Side]:
     """You and the creature as you both stand now: wounded sides fight on with the hit points
-    they have left, not their maximum."""
+    they have left, not their maximum; the creature's moves and shots as the turn loop plays
+    them (``scratch.side_of``, the tools' one reading of a side)."""
     me = engine.player
-
-    def side(eid: int, name: str) -> Side:
-        health = engine.store.get(eid, Health)
-        return Side(name, engine.fighter(eid), health.hp, health.max_hp,
-                    is_player=eid == me)
-
-    return side(me, engine.store.get(me, Player).character), side(
-        eid, engine.store.get(eid, Creature).kind)
+    return (side_of(engine, me, engine.store.get(me, Player).character, wounded=True),
+            side_of(engine, eid, engine.store.get(eid, Creature).kind, wounded=True))
 
 
 def odds_lines(engine: Game, eid: int, rules: str | None = None) -> list[str]:

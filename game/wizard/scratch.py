@@ -59,16 +59,19 @@ def side(name: str, catalog: Catalog | None = None, rules: str = systems.DEFAULT
         engine.close()
 
 
-def side_of(engine: Engine, eid: int, name: str, *, shoot: bool = False) -> Side:
-    """An entity of a game as the inspector sees it: its Fighter and hit points, and what it
-    does as the turn loop has it (a creature's moves up close by ``ai.up_close_odds``, its
-    shots and throws by ``ai.missile``, its step; the player's shots with what
-    ``choices.ready_shot`` readies, in the shooting mode)."""
+def side_of(engine: Engine, eid: int, name: str, *, shoot: bool = False,
+            wounded: bool = False) -> Side:
+    """An entity of a game as the inspector sees it: its Fighter and hit points (its maximum;
+    ``wounded``: those it has left, beside its maximum), and what it does as the turn loop has
+    it (a creature's moves up close by ``ai.up_close_odds``, its shots and throws by
+    ``ai.missile``, its step; the player's shots with what ``choices.ready_shot`` readies, in
+    the shooting mode)."""
     fighter = engine.fighter(eid)
-    hp = engine.store.get(eid, Health).max_hp
+    health = engine.store.get(eid, Health)
+    hp, most = (health.hp, health.max_hp) if wounded else (health.max_hp, None)
     if eid == engine.player:
         load = fighters.burden(engine.store, engine.catalog, eid)
-        return Side(name, fighter, hp, is_player=True,
+        return Side(name, fighter, hp, most, is_player=True,
                     shots=player_shots(engine) if shoot else (), shoots_up_close=shoot,
                     step_ticks=player_actions.step_ticks(load))
     kind = engine.catalog.creatures[engine.store.get(eid, Creature).kind]
@@ -77,7 +80,8 @@ def side_of(engine: Engine, eid: int, name: str, *, shoot: bool = False) -> Side
         shots.append(loosed[0])
         ai.spend_missile(kind, supply)
     moves = tuple((p, tuple(blows)) for p, blows in ai.up_close_odds(kind, fighter))
-    return Side(name, fighter, hp, moves=moves, shots=tuple(shots), step_ticks=kind.speed)
+    return Side(name, fighter, hp, most, moves=moves, shots=tuple(shots),
+                step_ticks=kind.speed)
 
 
 def player_shots(engine: Engine) -> tuple[profiles.AttackProfile, ...]:

@@ -125,3 +125,20 @@ def test_the_shooting_mode_shoots_and_the_creature_closes_in():
     assert all(blows[0].kind == "blow" for (moves, _) in mine[20:] for _, blows in moves)
     assert inspect(ranger, hob, "manual", apart=6).duel.first_wins > \
         inspect(scratch.side("human ranger"), hob, "manual").duel.first_wins
+
+
+def test_the_inspector_in_a_game_counts_the_creatures_moves_too():
+    """The wizard's inspector (Ctrl-O) reads its sides as the tools do: the hobgoblin beside
+    a wounded player bashes one time in four there too, and the player fights on with the hit
+    points it has left."""
+    from game.ui.wizard_odds import sides
+    from game.world.core.components import Health
+
+    game = Game.scenario("#####\n#.@B#\n#####\n", {"B": "hobgoblin"},
+                         character="human guardian")
+    hob = next(eid for eid, _ in game.creatures_here())
+    game.store.get(game.player, Health).hp -= 3
+    you, it = sides(game, hob)
+    assert it.moves == scratch.side("hobgoblin").moves and len(it.moves) == 2
+    assert you.max_hp is not None and you.hp == you.max_hp - 3
+    game.close()
