@@ -208,7 +208,7 @@ def _quiet_worker(parent: int) -> None:
 
             ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
     if os.getppid() != parent:  # the sweep ended before the signal was asked for
-        os._exit(1)
+        os.kill(os.getpid(), signal.SIGTERM)
 
 
 def _in_processes(work: Callable[[J], R], jobs: Sequence[J], processes: int,
