@@ -32,6 +32,7 @@ KINDS = ("wall", "floor", "stairs", "creature", "other")
 HELD_OUT = 2**32  # the first held-out seed
 EPISODES = 100  # held-out seeds a policy is measured on
 TRAIN_STEPS = 50_000
+LEARNER_STEPS = {"PPO": TRAIN_STEPS, "MaskablePPO": 20_000}  # masks cost a game copy a step
 TRAIN_SECONDS = 600  # a task's training stops at 10 minutes, whatever its steps
 N_ENVS = 8
 SEED = 0
@@ -77,6 +78,11 @@ class Around(gym.ObservationWrapper):
         hot[kinds[rows, cols], rows, cols] = 1.0
         hot[:, RADIUS, RADIUS] = 0.0  # the player itself
         return np.append(hot.ravel(), np.float32(hp / max(1, max_hp)))
+
+    def action_masks(self) -> np.ndarray:
+        """The env's own (``DungeonEnv.action_masks``), for MaskablePPO through this
+        wrapper."""
+        return self.env.unwrapped.action_masks()  # type: ignore[attr-defined]
 
 
 def make(task: str) -> gym.Env:
@@ -133,14 +139,23 @@ class Trained:
     seconds: float
 
 
+# PPO's arguments but the seed (the docs' example has the same)
+PPO_ARGS: dict[str, Any] = {"n_steps": 128, "batch_size": 64, "n_epochs": 10, "ent_coef": 0.01}
+
+
 def train(task: str, steps: int = TRAIN_STEPS, seconds: float = TRAIN_SECONDS,
-          seed: int = SEED) -> Trained:
-    """PPO (SB3's defaults but for a shorter rollout and a little entropy) on ``task``, on
-    one thread, until ``steps`` or ``seconds`` (said in the table when it stops there)."""
+          seed: int = SEED, masked: bool = False) -> Trained:
+    """PPO (SB3's defaults but for a shorter rollout, more epochs and a little entropy:
+    ``PPO_ARGS``) on ``task``, on one thread, until ``steps`` or ``seconds`` (the table says
+    what it took); ``masked``: sb3-contrib's MaskablePPO on the env's action masks, the
+    same otherwise."""
     import torch
     from stable_baselines3 import PPO
     from stable_baselines3.common.callbacks import BaseCallback
     from stable_baselines3.common.env_util import make_vec_env
+
+    if masked:
+        from sb3_contrib import MaskablePPO as PPO  # type: ignore[assignment]
 
     torch.set_num_threads(1)
     began = time.monotonic()
@@ -150,16 +165,20 @@ def train(task: str, steps: int = TRAIN_STEPS, seconds: float = TRAIN_SECONDS,
             return time.monotonic() - began < seconds
 
     envs = make_vec_env(make, n_envs=N_ENVS, seed=seed, env_kwargs={"task": task})
-    n_steps = max(16, min(128, steps // N_ENVS))
-    model = PPO("MlpPolicy", envs, n_steps=n_steps, batch_size=min(64, n_steps * N_ENVS),
-                n_epochs=10, ent_coef=0.01, seed=seed, device="cpu", verbose=0)
+    rollout = max(16, min(PPO_ARGS["n_steps"], steps // N_ENVS))  # a short run: shorter
+    model = PPO("MlpPolicy", envs, **{**PPO_ARGS, "n_steps": rollout}, seed=seed,
+                device="cpu", verbose=0)
     model.learn(total_timesteps=steps, callback=Deadline())
     envs.close()
 
     def act(env: Any, obs: Any) -> int:
-        action, _ = model.predict(obs, deterministic=True)
+        masks: dict[str, Any] = {"action_masks": env.action_masks()} if masked else {}
+        action, _ = model.predict(obs, deterministic=True, **masks)
         return int(action)
     return Trained(act, int(model.num_timesteps), time.monotonic() - began)
+
+
+LEARNERS = {"PPO": False, "MaskablePPO": True}  # each learner's name: whether it masks
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,37 +186,41 @@ class Row:
     task: str
     random: Figure
     scripted: Figure
-    ppo: Figure | None
-    trained: Trained | None
+    learned: dict[str, tuple[Figure, Trained]]  # by learner (none with --no-ppo)
 
 
-def rows(tasks: Sequence[str] = tuple(rooms.ROOMS), steps: int = TRAIN_STEPS,
+def rows(tasks: Sequence[str] = tuple(rooms.ROOMS), steps: dict[str, int] | None = None,
          episodes: int = EPISODES, learn: bool = True,
          said: Callable[[str], None] = lambda line: None) -> list[Row]:
-    """Each task's row: random and scripted, and PPO where ``learn``."""
+    """Each task's row: random and scripted, and each learner where ``learn`` (trained for
+    its ``steps``, ``LEARNER_STEPS`` unless given)."""
     seeds = held_out(episodes)
+    steps = steps or LEARNER_STEPS
     made = []
     for task in tasks:
         said(f"{task}: random and scripted")
         chance = evaluate(task, random_policy(SEED), seeds)
         known = evaluate(task, scripted, seeds)
-        trained = ppo = None
-        if learn:
-            said(f"{task}: training PPO for {steps:,} steps")
-            trained = train(task, steps)
-            ppo = evaluate(task, trained.policy, seeds)
-        made.append(Row(task, chance, known, ppo, trained))
+        learned = {}
+        for name, masked in LEARNERS.items() if learn else ():
+            said(f"{task}: training {name} for {steps[name]:,} steps")
+            trained = train(task, steps[name], masked=masked)
+            learned[name] = (evaluate(task, trained.policy, seeds), trained)
+        made.append(Row(task, chance, known, learned))
     return made
 
 
 def table(made: Sequence[Row], episodes: int) -> str:
-    """The rows as a Markdown table."""
-    lines = ["| task | random | scripted | PPO | PPO trained |",
-             "|---|---|---|---|---|"]
+    """The rows as a Markdown table: each policy's figure, then each learner's training."""
+    names = tuple(LEARNERS)
+    lines = ["| task | random | scripted | " + " | ".join(names) + " | "
+             + " | ".join(f"{name} trained" for name in names) + " |",
+             "|---" * (3 + 2 * len(names)) + "|"]
     for row in made:
-        trained = row.trained
-        took = "" if trained is None else f"{trained.steps:,} steps, {trained.seconds:.0f} s"
+        figures = [str(row.learned[n][0]) if n in row.learned else "-" for n in names]
+        took = [f"{row.learned[n][1].steps:,} steps, {row.learned[n][1].seconds:.0f} s"
+                if n in row.learned else "-" for n in names]
         lines.append(f"| `{row.task}` | {row.random} | {row.scripted} | "
-                     f"{'' if row.ppo is None else row.ppo} | {took} |")
+                     + " | ".join([*figures, *took]) + " |")
     lines.append(f"\nMean return over {episodes} held-out seeds ± half its 95% interval.")
     return "\n".join(lines)

@@ -116,10 +116,7 @@ class RoomEnv(DungeonEnv):
                                auto_pickup=self.settings.auto_pickup)
         assert isinstance(engine, Game), "Game.scenario makes a Game"
         engine.checkpoint_every = engine.keyframe_every = 0  # no recording is made
-        self.begin(engine, Episode(deepest=engine.depth))
-        obs = self._observation("")
-        self._show()
-        return obs, self._info()
+        return self.begin(engine, Episode(deepest=engine.depth))
 
 
 for _id in ROOMS:
