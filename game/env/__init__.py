@@ -1,8 +1,8 @@
 """The game as a Gymnasium environment: a front end for bots, actions in and arrays out.
 
 Importing this package registers ``game/Dungeon-v0`` (today's score), ``game/Staircase-v0``
-(reach the stairs down), ``game/Scout-v0`` (new cells seen) and ``game/Win-v0`` (only the
-win counts)::
+(reach the stairs down), ``game/Scout-v0`` (new cells seen), ``game/Win-v0`` (only the
+win counts) and ``game/Level-v0`` (a level drawn as a picture, with a goal)::
 
     import gymnasium, game.env
     env = gymnasium.make("game/Dungeon-v0", wizard=True)  # a wizard game, set up as asked
@@ -53,6 +53,6 @@ __all__ = ["ACTIONS", "BLSTATS", "CONDITIONS", "DEFAULT_KEYS", "DEPTH_REWARD", "
            "MESSAGE_BYTES", "MOVES", "OPTIONS", "ROOMS", "RULES", "SPELL_COLUMNS", "STATS",
            "WIN_REWARD", "DungeonEnv", "Episode", "spell_names"]
 
-for _id, _task in IDS.items():
-    gym.register(id=_id, entry_point="game.env:DungeonEnv", max_episode_steps=MAX_EPISODE_STEPS,
+for _id, _task in IDS.items():  # the time limit is the env's own (max_episode_steps), as NLE's:
+    gym.register(id=_id, entry_point="game.env:DungeonEnv",  # begin() restarts it too
                  kwargs={"task": _task})

@@ -37,6 +37,7 @@ from gymnasium import spaces
 from game.ui import view
 from game.world.core import actions as A
 from game.world.core.components import Player
+from game.world.core.engine import MAP_HEIGHT, MAP_WIDTH
 from game.world.game import Game
 
 from . import actions, masks, observations, rewards, screen, tasks
@@ -86,7 +87,7 @@ class DungeonEnv(gym.Env):
         self.observation_space = observations.space(self.settings.observation_keys)
         self.engine: Game | None = None
         self.episode = Episode()
-        self.task = tasks.TASKS[self.settings.task]()
+        self.task = tasks.made(self.settings.task, self.settings.goal)
         self.screen: screen.Screen | None = None  # the terminal's, when something needs it
         self.keyboard: Keyboard | None = None  # the full keyboard's, on that screen
         self.window: screen.Window | screen.Printed | None = None  # "human"'s, once shown
@@ -127,6 +128,8 @@ class DungeonEnv(gym.Env):
         steps counted from 0 (the env's own time limit, ``max_episode_steps``)."""
         if is_wizard(engine) != self.settings.wizard:
             raise ValueError(WIZARD_ENV if self.settings.wizard else PLAIN_ENV)
+        if any(gm.width > MAP_WIDTH or gm.height > MAP_HEIGHT for gm in engine.levels.values()):
+            raise ValueError(f"the env observes levels of at most {MAP_WIDTH} x {MAP_HEIGHT}")
         self._leave_episode()
         self._drop_game()
         self.engine = engine

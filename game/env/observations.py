@@ -168,7 +168,7 @@ class Observer:
         if last is None or last[0] is not engine or last[1] != len(engine.actions):
             made: dict[str, Any]
             if self.default:  # each read-only as made: the rows kept, the stats over bytes
-                glyphs, colors = view.seen_rows(engine)
+                glyphs, colors = level_rows(engine)
                 made = {"glyphs": glyphs, "colors": colors, "stats": np.frombuffer(
                     _STATS_ROW.pack(*self.stats(engine, count)), np.int32)}
             else:
@@ -231,7 +231,22 @@ class Observer:
 
 
 def _level(observer: Observer, engine: Game, count: Count) -> tuple[np.ndarray, np.ndarray]:
-    return view.seen_rows(engine)
+    return level_rows(engine)
+
+
+def level_rows(engine: Game) -> tuple[np.ndarray, np.ndarray]:
+    """The level as the player sees it (``view.seen_rows``), always 40 x 80: a smaller level
+    (a picture's, a scenario's) at the top left, blank and black beyond its edges."""
+    ch, fg = view.seen_rows(engine)
+    if ch.shape == (MAP_HEIGHT, MAP_WIDTH):
+        return ch, fg
+    height, width = ch.shape
+    glyphs = np.full((MAP_HEIGHT, MAP_WIDTH), ord(" "), dtype=np.int32)
+    colors = np.zeros((MAP_HEIGHT, MAP_WIDTH, 3), dtype=np.uint8)
+    glyphs[:height, :width], colors[:height, :width] = ch, fg
+    glyphs.setflags(write=False)
+    colors.setflags(write=False)
+    return glyphs, colors
 
 
 def _stats(observer: Observer, engine: Game, count: Count) -> np.ndarray:

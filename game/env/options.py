@@ -32,12 +32,21 @@ from game.rules.quoting import quoted
 from game.world.core import actions as A
 from game.world.core import engine as engine_module
 from game.world.core.mapgen import MAX_DEPTH
+from game.world.core.picture import Picture
 from game.world.core.rng import SEEDS
 from game.world.core.setup import Setup
 from game.world.play import wizard_actions as W
 
 RULES = tuple(engine_module.systems.NAMES)  # the combat systems: "manual" first
 OPTIONS = ("character", "rules", "auto_pickup", "depth", "awake", "invulnerable", "content")
+GOALS = ("stairs", "kill", "pickup")  # a level's (``tasks.Level``)
+DEFAULT_LEVEL = """
+#########
+#@......#
+#.......#
+#......>#
+#########"""  # game/Level-v0's, unless given: a small room, the stairs across it
+DEFAULT_LEGEND: dict[str, str] = {}
 WIZARD_OPTIONS = ("depth", "awake", "invulnerable")  # wizard commands: wizard=True only
 NOT_ASKED = {"depth": 1, "awake": False, "invulnerable": False}
 BARRED = "Wizard mode is not for this game: the env was made without wizard=True."
@@ -62,9 +71,11 @@ class Settings:
     max_episode_steps: int = MAX_EPISODE_STEPS
     record_dir: Path | None = None
     wizard: bool = False
+    level: Picture | None = None  # the first level drawn (given as its text and a legend)
+    goal: str | None = None  # the level task's (``tasks.GOALS``): "stairs" unless given
 
 
-KEYWORDS = tuple(Settings.__dataclass_fields__)
+KEYWORDS = (*Settings.__dataclass_fields__, "legend")
 
 
 def settings(given: dict[str, Any], *, tasks: tuple[str, ...],
@@ -75,6 +86,8 @@ def settings(given: dict[str, Any], *, tasks: tuple[str, ...],
     if unknown:
         raise ValueError(f"unknown keyword argument{'s' * (len(unknown) > 1)} "
                          f"{', '.join(map(quoted, unknown))}; known: {', '.join(KEYWORDS)}")
+    given = dict(given)
+    legend = given.pop("legend", None)
     made = Settings(**given)
     if made.render_mode is not None and made.render_mode not in RENDER_MODES:
         raise ValueError(f"render_mode must be None or one of {', '.join(RENDER_MODES)}, "
@@ -97,11 +110,42 @@ def settings(given: dict[str, Any], *, tasks: tuple[str, ...],
     record_dir = made.record_dir
     if record_dir is not None and (not isinstance(record_dir, str | Path) or not str(record_dir)):
         raise ValueError(f"record_dir must be a folder's path, not {quoted(record_dir)}")
+    level, goal = drawn(made.task, made.level, legend, made.goal)
     return Settings(made.render_mode, made.character, made.auto_pickup, made.task,
                     observation_keys(made.observation_keys, keys), made.actions,
                     float(made.penalty_step), float(made.penalty_time), int(steps),
                     None if record_dir is None else Path(record_dir),
-                    flag("wizard", made.wizard))
+                    flag("wizard", made.wizard), level, goal)
+
+
+def drawn(task: str, level: Any, legend: Any, goal: Any) -> tuple[Picture | None, str | None]:
+    """The level's picture (its text and legend checked, each name one of the tables'), and
+    the level task's goal, which its picture must hold: a ``>``, a creature, a thing."""
+    if level is None and legend is not None:
+        raise ValueError("a legend is a level's: give its picture too (level=...)")
+    if task != "level":
+        if goal is not None:
+            raise ValueError(f"goal is the level task's (game/Level-v0), not {quoted(task)}'s")
+    elif goal is None:
+        goal = GOALS[0]
+    elif goal not in GOALS:
+        raise ValueError(f"unknown goal {quoted(goal)}; known: {', '.join(GOALS)}")
+    if level is None:
+        level = DEFAULT_LEVEL if task == "level" else None
+        legend = DEFAULT_LEGEND
+    if level is None:
+        return None, None
+    picture = Picture.of(level, legend)
+    catalog = load_catalog()
+    items, kinds = set(catalog.item_names()), set(catalog.creatures)
+    picture.check_names(items | kinds)
+    names = [name for _, _, name in picture.placed()]
+    needs = {"stairs": (">" in picture.text, "a > (the stairs down)"),
+             "kill": (any(n in kinds for n in names), "a creature"),
+             "pickup": (any(n in items for n in names), "a thing")}
+    if goal is not None and not needs[goal][0]:
+        raise ValueError(f"the goal {quoted(goal)} needs {needs[goal][1]} in the level")
+    return picture, goal
 
 
 def observation_keys(asked: Any, keys: tuple[str, ...]) -> tuple[str, ...]:
@@ -173,6 +217,7 @@ def reset_options(options: Any, settings: Settings) -> dict[str, Any]:
         raise ValueError(f"{', '.join(wished)} {what}: only an env made with wizard=True "
                          "plays wizard games")
     asked["wizard"] = settings.wizard
+    asked["level"] = settings.level
     return asked
 
 

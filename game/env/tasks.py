@@ -8,6 +8,8 @@
 - ``scout`` (``game/Scout-v0``): 1 for each cell of a level seen for the first time, as
   NLE's NetHackScout.
 - ``win`` (``game/Win-v0``): 1 for escaping with the amulet, nothing else.
+- ``level`` (``game/Level-v0``): a level drawn as a picture, and a goal (``GOALS``): 1 for
+  reaching it (the stairs down, every creature killed, a thing picked up), which ends it.
 
 Every task adds NLE's two penalties (``NetHackScore``'s ``constant`` mode):
 ``penalty_step`` for a step in which no game time passed (a refused action, a menu) and
@@ -19,10 +21,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.world.core.components import Position
+from game.world.core.components import Creature, Position
 from game.world.game import Game
 
 from . import rewards
+from .options import GOALS
 
 
 @dataclass(slots=True)
@@ -73,6 +76,45 @@ class Win(Task):
         return (1.0 if engine.outcome == "won" else 0.0), False
 
 
-TASKS: dict[str, type[Task]] = {kind.name: kind for kind in (Task, Staircase, Scout, Win)}
+@dataclass(slots=True)
+class Level(Task):
+    """A level drawn as a picture, with a goal (MiniHack's tasks): 1 when it is reached,
+    which ends the episode. ``stairs``: the player stands on its ``>``; ``kill``: none of the
+    creatures it began with is left; ``pickup``: the player has picked up a thing that lay
+    on it."""
+
+    name = "level"
+    goal: str = "stairs"
+    targets: tuple[int, ...] = ()  # the creatures (kill) or things (pickup) it began with
+
+    def begin(self, engine: Game) -> None:
+        if self.goal == "kill":
+            self.targets = tuple(e for e, (_, pos) in engine.creatures_here() if pos.depth == 1)
+        elif self.goal == "pickup":
+            self.targets = tuple(sorted(e for e, _, _ in engine.store.items.on(1)))
+
+    def reward(self, engine: Game, kills: int, new_depths: int) -> tuple[float, bool]:
+        assert self.goal in GOALS, self.goal
+        reached = self.reached(engine)
+        return (1.0 if reached else 0.0), reached
+
+    def reached(self, engine: Game) -> bool:
+        store = engine.store
+        if self.goal == "stairs":
+            pos = store.get(engine.player, Position)
+            return pos.depth == 1 and (pos.x, pos.y) == engine.levels[1].stairs_down
+        if self.goal == "kill":
+            return not any(store.find(e, Creature) is not None for e in self.targets)
+        # a thing leaves the floor only when the player takes it (into a pile of its own, or
+        # one it joins: then it is gone)
+        return any(store.find(e, Position) is None for e in self.targets)
+
+
+TASKS: dict[str, type[Task]] = {kind.name: kind for kind in (Task, Staircase, Scout, Win, Level)}
 IDS = {"game/Dungeon-v0": "score", "game/Staircase-v0": "staircase",
-       "game/Scout-v0": "scout", "game/Win-v0": "win"}
+       "game/Scout-v0": "scout", "game/Win-v0": "win", "game/Level-v0": "level"}
+
+
+def made(name: str, goal: str | None) -> Task:
+    """The task ``name`` (a level's with its ``goal``, the first unless given)."""
+    return Level(goal or GOALS[0]) if name == "level" else TASKS[name]()

@@ -38,7 +38,8 @@ def play(env: E.DungeonEnv, steps: int, seed: int) -> float:
 
 def test_gymnasium_makes_it_and_its_checker_passes():
     made = gym.make(E.ENV_ID)
-    assert made.spec.max_episode_steps == E.MAX_EPISODE_STEPS
+    assert made.spec.max_episode_steps is None  # no TimeLimit: the env's own, as NLE's
+    assert made.unwrapped.settings.max_episode_steps == E.MAX_EPISODE_STEPS
     assert made.action_space.n == len(E.ACTIONS)
     check_env(made.unwrapped, skip_render_check=True)
     made.close()

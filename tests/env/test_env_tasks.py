@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.mark.parametrize("env_id", sorted(E.IDS))
 def test_every_id_passes_gymnasiums_checker(env_id):
     made = gym.make(env_id)
-    assert made.spec.max_episode_steps == E.MAX_EPISODE_STEPS
+    assert made.unwrapped.settings.max_episode_steps == E.MAX_EPISODE_STEPS
     assert made.unwrapped.settings.task == E.IDS[env_id]
     check_env(made.unwrapped, skip_render_check=True)
     made.close()

@@ -29,6 +29,7 @@ from game.persist.savefile import (
 from game.persist.versions import EARLIER
 from game.rules import systems
 from game.world.core import actions as A
+from game.world.core.picture import Picture
 from game.world.core.setup import ALWAYS, UNLESS, Setup
 from game.world.game import Game
 
@@ -44,6 +45,7 @@ ASKED = {
     "auto_pickup": True,
     "made_by": EARLIER[-1],
     "content": read_overlay(MOD),
+    "level": Picture.of("#######\n#@...>#\n#..!..#\n#######", {"!": "healing potion"}),
 }
 SETUP = Setup(**ASKED)
 
@@ -173,7 +175,8 @@ def test_the_json_is_the_saves_fields_as_they_always_were():
     assert plain.in_state() == {"seed": 7, "character": "dwarf warrior"}
     assert Setup.from_json(plain.to_json()) == plain
     assert set(SETUP.to_json()) == {"game_version", "seed", "character", "wizard", "rules",
-                                    "auto_pickup", "content"}  # its rules' first version
+                                    "auto_pickup", "content", "level"}  # (rules_version:
+    # its rules' first version)
     same(Setup.from_json(SETUP.to_json()), "to_json -> from_json")
     newest = Setup(7, rules="qud")  # a version of its rules but the first is written
     assert newest.to_json()["rules_version"] == newest.in_state()["rules_version"] > 1

@@ -51,6 +51,7 @@ from .fighter_cache import FighterCache
 from .gamemap import GameMap
 from .gameplay import Gameplay
 from .mapgen import MAX_DEPTH, generate
+from .picture import Picture
 from .rng import Streams, derive
 from .schedule import Schedule
 from .setup import ReadsSetup, Setup
@@ -75,7 +76,10 @@ class Engine(ReadsSetup):
     def __init__(self, setup: Setup, *, play: Gameplay, catalog: Catalog | None = None) -> None:
         self._setup(setup, play, catalog)
         self.player = self.play.create_player(self, setup.wizard)
-        self.enter_level(1, arriving_down=True)
+        if setup.level is None:
+            self.enter_level(1, arriving_down=True)
+        else:
+            self._draw(setup.level)
         self.say(f"You enter the dungeon. Find the {GOAL_ITEM} on depth {MAX_DEPTH} "
                  f"and bring it back up.")
         self._log(sight.comes_into_view(self))
@@ -242,6 +246,17 @@ class Engine(ReadsSetup):
         elif name is not None:
             self.create_item(name, 1, Position(x, y, 1))
 
+    def _draw(self, picture: Picture) -> None:
+        """The first level drawn from the setup's picture: the player at ``@``, each legend
+        character's creature (awake, as a scenario's) or thing; no other population."""
+        picture.check_names({*self.catalog.creatures, *self.catalog.item_names()})
+        self.levels[1] = gm = self._generate(1)
+        x, y = picture.player()
+        self.store.add(self.player, Position(x, y, 1))
+        for cx, cy, name in picture.placed():
+            self._place("", cx, cy, name)
+        gm.update_fov(x, y, FOV_RADIUS)
+
     # --- the world ----------------------------------------------------------------------
 
     def use(self) -> None:
@@ -376,6 +391,9 @@ class Engine(ReadsSetup):
             self.store.move(there, nx, ny)
 
     def _generate(self, depth: int) -> GameMap:
+        level = self.setup.level
+        if depth == 1 and level is not None and depth not in self.level_seeds:
+            return GameMap.from_ascii(level.rows)  # (a wizard's regeneration: a new layout)
         return generate(self.level_seeds.get(depth, self.seed), depth, MAP_WIDTH, MAP_HEIGHT)
 
     def go_to_level(self, depth: int) -> None:

@@ -2,7 +2,8 @@
 
 The seed, the character, whether it began in wizard mode, the combat system and the version
 of its rules, the auto-pickup option, the game version that began it (``made_by``) and the
-overlay (a mod) it is played under. The engine is made from one (``Engine(setup)``, kept as
+overlay (a mod) it is played under, and the picture its first level is drawn from, if any
+(``core/picture.py``). The engine is made from one (``Engine(setup)``, kept as
 ``engine.setup``), and the save, the replay, the env's copies and the lab pass it whole: a new
 game option is one field here, and its line in ``UNLESS`` (the value a save or state without it
 stands for: what every game before it played by), which ``to_json``, ``from_json``,
@@ -12,7 +13,8 @@ field through every path.
 Its JSON is the save's header fields as they always were (a field at its default is not
 written, so an older save reads as it did, and the state hash is unchanged):
 ``game_version``, ``seed``, ``character``, ``wizard``, and only when not the default
-``rules``, ``auto_pickup`` (``true``), ``rules_version`` and ``content`` (``{"name", "files"}``).
+``rules``, ``auto_pickup`` (``true``), ``rules_version``, ``content`` (``{"name", "files"}``)
+and ``level`` (``{"picture", "legend"}``).
 The game's state holds the seed and character, and the same optional fields (the overlay as
 its digest); ``differs`` says where a state disagrees with a setup.
 """
@@ -27,6 +29,7 @@ from game.content.overlay import Overlay, overlay_from
 from game.rules import systems
 from game.rules.quoting import quoted
 
+from .picture import Picture
 from .rng import SEEDS
 
 # a save's header fields that are always written, and their JSON types (savefile checks them)
@@ -36,8 +39,10 @@ ALWAYS = {"made_by": "game_version", "seed": "seed", "character": "character",
 # the fields written (in the header and the state alike, under their own names) only when not
 # the value their absence stands for: what every save and state before the field had
 RULES, AUTO_PICKUP, RULES_VERSION, CONTENT = "rules", "auto_pickup", "rules_version", "content"
+LEVEL = "level"
 UNLESS: dict[str, Any] = {RULES: systems.DEFAULT, RULES_VERSION: systems.FIRST_VERSION,
-                          AUTO_PICKUP: False, CONTENT: None}
+                          AUTO_PICKUP: False, CONTENT: None, LEVEL: None}
+_SPELLED = (CONTENT, LEVEL)  # the optional fields that are values of their own, spelled apart
 OPTIONAL = tuple(UNLESS)
 
 
@@ -57,6 +62,7 @@ class Setup:
     auto_pickup: bool = False
     made_by: str | None = None
     content: Overlay | None = None
+    level: Picture | None = None  # its first level drawn as a picture (None: generated)
 
     def __post_init__(self) -> None:
         if not isinstance(self.seed, int) or isinstance(self.seed, bool) \
@@ -79,6 +85,8 @@ class Setup:
         if self.content is not None and not isinstance(self.content, Overlay):
             raise ValueError("content must be an overlay (game.content.overlay.read_overlay), "
                              f"not {type(self.content).__name__}")
+        if self.level is not None and not isinstance(self.level, Picture):
+            raise ValueError(f"level must be a Picture, not {type(self.level).__name__}")
 
     # --- a save's header ---------------------------------------------------------------
 
@@ -89,6 +97,8 @@ class Setup:
         data.update(self._unless())
         if self.content is not None:  # the overlay itself, which a save's loading lays again
             data[CONTENT] = {"name": self.content.name, "files": dict(self.content.files)}
+        if self.level is not None:
+            data[LEVEL] = self.level.to_json()
         return data
 
     def _unless(self) -> dict[str, Any]:
@@ -114,9 +124,10 @@ class Setup:
             if not isinstance(raw, dict) or set(raw) != {"name", "files"}:
                 raise ValueError("field 'content' should hold an overlay's name and files")
             content = overlay_from(raw["name"], raw["files"])  # a ContentError is a ValueError
+        level = Picture.from_json(data[LEVEL]) if LEVEL in data else None
         return cls(**{name: data[key] for name, key in ALWAYS.items()},
                    **{name: data.get(name, absent) for name, absent in UNLESS.items()
-                      if name != CONTENT}, content=content)
+                      if name not in _SPELLED}, content=content, level=level)
 
     # --- the game's state --------------------------------------------------------------
 
@@ -127,6 +138,8 @@ class Setup:
         data = {"seed": self.seed, "character": self.character, **self._unless()}
         if self.content is not None:
             data[CONTENT] = self.content.digest
+        if self.level is not None:
+            data[LEVEL] = self.level.to_json()
         return data
 
     @classmethod
@@ -134,9 +147,12 @@ class Setup:
         """The setup a game's state was played under, as far as the state tells it (not its
         overlay: the state holds its digest); the rest (``made_by``, ``content``,
         ``wizard``) as given, else the defaults."""
+        level = state.get(LEVEL)
+        if level is not None and LEVEL not in others:
+            others = {**others, LEVEL: Picture.from_json(level)}
         return cls(state["seed"], state["character"],
                    **{name: state.get(name, absent) for name, absent in UNLESS.items()
-                      if name != CONTENT}, **others)
+                      if name not in _SPELLED}, **others)
 
     def differs(self, state: dict, than: str = "its setup") -> str | None:
         """Where ``state`` (a game's state: a snapshot, a keyframe) disagrees with this
@@ -159,6 +175,7 @@ _DIFFER = {  # (a field not named here: "was played with another <its name> than
     AUTO_PICKUP: "was played with another auto-pickup than {than}",
     RULES_VERSION: "was played under another version of its rules than {than}",
     CONTENT: "was played under another overlay than {than}",
+    LEVEL: "was played on another level's picture than {than}",
 }
 
 
