@@ -62,6 +62,10 @@ def run_odds(args: argparse.Namespace) -> int:
                     "chooses", EXIT_USAGE)
     if content is not None:
         print(f"The game's tables under the overlay {content.name!r} ({content.where})")
+    if shoot:
+        print(f"Shooting from {shoot} steps, {len(you.shots)} shots, then blows up close; "
+              "your figures are your first shot's." if you.shots else
+              f"Nothing to shoot: from {shoot} steps the two close in, then blows up close.")
     inspections = {name: inspect(you, it, name, apart=max(1, shoot)) for name in names}
     if plot is not None:
         from game.lab import charts

@@ -137,3 +137,26 @@ def test_the_readmes_fsim_table_is_what_the_command_prints():
     out = run(*command.split()[3:])
     assert out.returncode == 0
     assert out.stdout.rstrip("\n") == block
+
+
+def test_the_shooting_mode_on_the_command_line(game_main):
+    """``--shoot STEPS``: the ranger's shots from that far, the odds' kill-first the inspector's
+    from that distance; a creature shoots as it chooses, and a distance past any reach is
+    refused in one line."""
+    from game.wizard import scratch
+    from game.wizard.inspect import inspect, pct
+
+    out = game_main("odds", "human ranger", "hobgoblin", "--shoot", "6")
+    assert out.returncode == 0 and out.stdout.startswith("Shooting from 6 steps, 20 shots")
+    ranger = scratch.side("human ranger", shoot=True)
+    exact = inspect(ranger, scratch.side("hobgoblin"), apart=6).duel.first_wins
+    assert f"You kill it first: {pct(exact).strip()}" in out.stdout
+    out = game_main("fsim", "human ranger", "hobgoblin", "--shoot", "6", "--rounds", "30")
+    assert out.returncode == 0 and "shooting from 6 steps" in out.stdout
+    for args in (("fsim", "hobgoblin", "kobold", "--shoot", "3"),
+                 ("odds", "hobgoblin", "player", "--shoot", "3")):
+        out = game_main(*args)
+        assert out.returncode == 2 and "only the player shoots" in out.stderr
+    for steps in ("0", "21", "far"):
+        out = game_main("odds", "human ranger", "kobold", "--shoot", steps)
+        assert out.returncode == 2 and "expected a whole number from 1 to 20" in out.stderr
