@@ -45,6 +45,16 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str):
         self.exit(2, f"{self.prog}: {message} (see --help)\n")
 
+    def parse_known_args(self, args=None, namespace=None):
+        outermost = not Once.parsing
+        if outermost:  # a parse of its own (a command's parser is called within it)
+            Once.given, Once.parsing = set(), True
+        try:
+            return super().parse_known_args(args, namespace)
+        finally:
+            if outermost:
+                Once.parsing = False
+
     def add_argument(self, *names, **kwargs):
         if names and names[0].startswith("-") and kwargs.get("action", "store") == "store":
             kwargs["action"] = Once
@@ -52,13 +62,18 @@ class Parser(argparse.ArgumentParser):
 
 
 class Once(argparse.Action):
-    """An option's value, refused when the option is given a second time."""
+    """An option's value, refused when the option is given a second time, before the
+    command's name or after it (``--char a play --char b``: a command's options are read
+    into a namespace of their own, so the options given are kept here, a set for each
+    outermost parse)."""
+
+    given: set[str] = set()
+    parsing = False
 
     def __call__(self, parser, namespace, values, option_string=None) -> None:
-        given = namespace.__dict__.setdefault("_given", set())
-        if self.dest in given:
+        if self.dest in Once.given:
             parser.error(f"{option_string} is given twice; give it once")
-        given.add(self.dest)
+        Once.given.add(self.dest)
         setattr(namespace, self.dest, values)
 
 

@@ -98,3 +98,13 @@ def test_help_says_how_numbers_are_written(game_main, command):
     out = game_main(*command, "--help")
     assert out.returncode == 0
     assert "plain digits 0-9: 1000, not 1_000" in " ".join(out.stdout.split())
+
+
+def test_an_option_before_the_command_and_again_after_it_is_given_twice(game_main):
+    out = game_main("--char", "elf ranger", "play", "--char", "dwarf warrior")
+    assert out.returncode == 2 and "--char is given twice" in out.stderr
+    from game.__main__ import parser
+
+    again = parser()  # and each parse is its own
+    assert again.parse_args(["bot", "--char", "elf ranger"]).char == "elf ranger"
+    assert again.parse_args(["bot", "--char", "dwarf warrior"]).char == "dwarf warrior"
