@@ -21,6 +21,7 @@ from .savefile import SaveData, SaveError, canonical, keyframe_state, load, snap
 from .snapshot_check import BadSnapshot
 
 KEYFRAME_EVERY = 100
+KEPT_MOST = 128 * 1024 * 1024  # bytes of the states a replay keeps as it plays, at most
 
 
 class OutOfSync(ValueError):
@@ -39,7 +40,10 @@ class Seeker:
     before the target and replays forward from there, never from the first action. It
     starts with the save's own keyframes unless ``saved`` is false (a replay from the seed).
     ``engine_keyframes`` false: its engine does not take the keyframes a game being played
-    takes for its save (a replay only verified is never saved)."""
+    takes for its save (a replay only verified is never saved). The states it keeps as it
+    plays come to ``KEPT_MOST`` bytes at most: past that, every other one is let go and they
+    are taken half as often, so a recording of millions of actions is watched in bounded
+    memory (a jump back then replays a little more)."""
 
     def __init__(self, save: SaveData, *, every: int = KEYFRAME_EVERY,
                  saved: bool = True, engine_keyframes: bool = True) -> None:
@@ -52,6 +56,7 @@ class Seeker:
         self.keyframes: dict[int, str] = {**(save.keyframes if saved else {}),
                                           0: canonical(self.engine.state())}
         self.restores = 0  # keyframes restored so far
+        self.kept = 0  # bytes of the states kept as it played
 
     @property
     def length(self) -> int:
@@ -70,9 +75,19 @@ class Seeker:
             raise OutOfSync(number, f"{action.tag!r} was impossible: {result.reason}")
         self.index = number
         self.check()
-        if self.every and number % self.every == 0:
-            self.keyframes.setdefault(number, canonical(self.engine.state()))
+        if self.every and number % self.every == 0 and number not in self.keyframes:
+            frame = self.keyframes[number] = canonical(self.engine.state())
+            self.kept += len(frame)
+            if self.kept > KEPT_MOST:
+                self._thin()
         return result
+
+    def _thin(self) -> None:
+        """Keep half the states taken as it played, and take them half as often."""
+        self.every *= 2
+        for position in [k for k in self.keyframes if k and k % self.every
+                         and k not in self.save.keyframes]:
+            self.kept -= len(self.keyframes.pop(position))
 
     def check(self) -> None:
         """Compare the game with the recording's checkpoint for this position, if any."""

@@ -104,3 +104,19 @@ def test_the_streamed_reading_refuses_what_json_refuses(text, error):
 
     with pytest.raises(error):
         streamed.loads(text, parse_constant=float, object_pairs_hook=once)
+
+
+def test_a_replay_keeps_its_states_in_bounded_memory(sample, monkeypatch):
+    """Watching a long recording kept a state every 100 actions for ever (4.4 million
+    actions: 44,000 of them); past ``KEPT_MOST`` bytes every other one is let go."""
+    from game.persist import replay as R
+
+    save = load(sample)
+    fresh = Game(save.setup)
+    one = len(canonical(fresh.state()))
+    fresh.close()
+    monkeypatch.setattr(R, "KEPT_MOST", 2 * one)  # room for about two states
+    with R.Seeker(save, every=50, saved=False) as seeker, R.replay(save, upto=120) as alone:
+        seeker.seek(300)
+        assert seeker.kept <= 3 * one and len(seeker.keyframes) <= 4 and seeker.every > 50
+        assert seeker.seek(120).state_hash() == alone.engine.state_hash()
