@@ -74,6 +74,8 @@ def test_a_full_disk_under_the_csv_is_one_line_after_the_run(game_main, monkeypa
 
 @pytest.mark.parametrize("command", [
     [*BALANCE, "--csv", "/proc/x.csv"],
+    ["fsim", "player", "kobold", "--rounds", "5", "--csv", "/proc/x.csv"],
+    ["fsim", "player", "kobold", "--rounds", "5", "--plot", "/proc/x.png"],
     ["odds", "player", "kobold", "--plot", "/proc/x.png"],
     ["curve", "player", "kobold", "--vary", "defence=9..10", "--plot", "/proc/x.png"],
 ])
