@@ -17,7 +17,7 @@ from game.lab.sweep import SweepError
 from game.rules import systems
 from game.wizard import scratch
 from game.wizard.fsim import PLAYER, comparison, mode_words
-from game.wizard.inspect import Side, inspect, table
+from game.wizard.inspect import LEFT_OUT, Side, inspect, table
 from game.wizard.side_by_side import side_by_side
 
 from . import plots, sweeps
@@ -76,7 +76,7 @@ def run_odds(args: argparse.Namespace) -> int:
             return fail(f"{plot}: the chart could not be written: {err.strerror or err}")
         print(f"{you.name} against {it.name}: the exact odds drawn in {plot}")
     elif len(names) == 1:
-        print("\n".join(table(inspections[names[0]])))
+        print("\n".join([*table(inspections[names[0]]), LEFT_OUT]))
     else:
         print("\n".join(side_by_side(inspections)))
     return 0

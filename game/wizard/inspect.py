@@ -236,6 +236,7 @@ def table(ins: Inspection) -> list[str]:
         "                    " + "  ".join(
             f"{n + 4}: {pct(p).strip()}" for n, p in enumerate(ins.kills[3:])),
         _duel_line(ins),
+        *([] if ins.duel.exact else [APPROXIMATE_NOTE]),
     ]
     if ins.rules != systems.DEFAULT:
         lines[1:1] = numbers_lines(ins)
@@ -258,10 +259,10 @@ def _duel_line(ins: Inspection) -> str:
     return (f"You kill it first: {duel_pct(d, d.first_wins)}   "
             f"it kills you first: {duel_pct(d, d.second_wins)}"
             + (f"   undecided: {duel_pct(d, d.undecided)}"
-               if d.undecided > Fraction(1, 10**4) else "")
-            + ("" if d.exact else f"\n{APPROXIMATE_NOTE}"))
+               if d.undecided > Fraction(1, 10**4) else ""))
 
 
+LEFT_OUT = "Not counted: spells, bleeding, poison, regeneration (play has them)."
 APPROXIMATE = "~"  # before a share the chain worked in floats (odds.Duel.exact false)
 APPROXIMATE_NOTE = "~ approximate: a chain too big to count exactly in time, worked in floats"
 

@@ -17,6 +17,7 @@ from game.rules.systems import coc, d20, qud, tides
 from .inspect import (
     APPROXIMATE_NOTE,
     KILL_BLOWS,
+    LEFT_OUT,
     Inspection,
     Side,
     clash,
@@ -109,6 +110,7 @@ def side_by_side(inspections: dict[str, Inspection]) -> list[str]:
               row("it kills you first", [duel_pct(i.duel, i.duel.second_wins) for i in every])]
     if not all(i.duel.exact for i in every):
         lines.append(f"  {APPROXIMATE_NOTE}")
+    lines.append(f"  {LEFT_OUT}")
     for ins in every:
         lines += ["", *numbers_lines(ins),
                   f"  yours: {own_line(ins.rules, ins.you, ins.it)}",

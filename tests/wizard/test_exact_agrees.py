@@ -95,7 +95,8 @@ def test_a_chain_past_its_budget_is_floats_within_nought_and_one_and_says_so(mon
     assert 0 <= duel.first_wins <= 1 and duel.first_wins + duel.second_wins <= 1
     assert abs(float(duel.first_wins - exact.duel.first_wins)) < 1e-12
     line = next(line for line in table(ins) if line.startswith("You kill it first"))
-    assert line.startswith("You kill it first: ~") and "~ approximate" in table(ins)[-1]
+    assert line.startswith("You kill it first: ~")
+    assert any(line.startswith("~ approximate") for line in table(ins))
     assert "~" not in "".join(table(exact))
 
 
