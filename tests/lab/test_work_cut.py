@@ -173,7 +173,7 @@ def test_a_signal_to_a_sweep_ends_its_workers(tmp_path, signum):
     of its output lets go (a reader sees the end: ``... | cat`` ends), no worker is left,
     and a SIGTERM or SIGHUP is one line and 128 + the signal."""
     game = subprocess.Popen(
-        [sys.executable, "-m", "game", "balance", "--seeds", "40", "--jobs", "2",
+        [sys.executable, "-m", "game", "balance", "--seeds", "400", "--jobs", "2",
          "--char", "dwarf warrior", "--csv", str(tmp_path / "games.csv")],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path,
         env={**os.environ, "PYTHONPATH": str(ROOT)})
