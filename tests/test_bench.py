@@ -9,7 +9,8 @@ from game import bench
 from game.bench import EXTRA_KEYS, KEYS
 
 ROOT = Path(__file__).resolve().parents[1]
-NLE = ("nle_steps_per_s", "natural_vs_nle", "busy_vs_nle")
+RATIOS = ("natural_vs_nle", "busy_vs_nle", "all_keys_vs_nle")
+NLE = ("nle_steps_per_s", *RATIOS)
 
 
 def test_quick_bench_prints_every_figure_as_json():
@@ -20,9 +21,10 @@ def test_quick_bench_prints_every_figure_as_json():
     assert list(figures) == list(KEYS)
     measured = figures.pop("nle_measured")
     assert measured in (0, 1)
-    for key in NLE:  # NLE's figures only where NLE ran in this very run
-        value = figures.pop(key)
-        assert (value is None) == (not measured) and (value is None or value > 0)
+    nle = figures.pop("nle_steps_per_s")  # NLE's figure only where NLE ran in this very run
+    assert (nle is None) == (not measured) and (nle is None or nle > 0)
+    for key in RATIOS:  # and no ratio from a quick run: too short to mean one
+        assert figures.pop(key) is None
     costs = [figures.pop(f"key_{key}_us") for key in EXTRA_KEYS]  # a difference: any sign
     assert all(isinstance(v, int | float) for v in costs)
     assert all(isinstance(v, int | float) and v > 0 for v in figures.values())
@@ -45,7 +47,17 @@ def test_without_nle_no_ratio_is_printed_and_it_says_how_to_install_it():
 
 
 def test_with_nle_the_ratios_are_against_nle_of_this_run():
-    text = bench.table(figures(nle=True), quick=True)
+    text = bench.table(figures(nle=True), quick=False)
     assert "against NLE measured in this run" in text and "natural 1.00x" in text
+    assert "every key 1.00x (target 0.5x, NLE with all of its)" in text
+    assert "env steps/s, every key" in text
+
+
+def test_a_quick_run_prints_no_ratio_even_with_nle():
+    """200 steps a side once printed "busy 0.13x": too short a run to mean a ratio."""
+    quick = figures(nle=True) | dict.fromkeys(RATIOS)
+    text = bench.table(quick, quick=True)
+    assert "x (target" not in text and "too short to mean a ratio" in text
+    assert bench.env_rates(50, 1)["natural_vs_nle"] is None  # a short run computes none
     for key in EXTRA_KEYS:
         assert f"+ {key} (us a step)" in text

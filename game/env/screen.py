@@ -56,8 +56,9 @@ class Screen:
         return self.app.session
 
     def act(self, action: A.Action) -> A.Result:
-        """Submit as the UI does: the messages after its marker are the new ones."""
-        return self.session.act(action)
+        """Submit as the UI does: the messages after its marker are the new ones (no look
+        for explore's memory: the simple actions have no explore or look key)."""
+        return self.session.act(action, look=False)
 
     def refuse(self, text: str) -> None:
         """A refusal the env made (not the engine): shown as the UI shows its own."""

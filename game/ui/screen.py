@@ -143,16 +143,19 @@ class Session:
             self.marker = log[-1] if log else None
             self.engine.say(text)
 
-    def act(self, action: A.Action) -> A.Result:
+    def act(self, action: A.Action, *, look: bool = True) -> A.Result:
+        """Submit ``action``; ``look=False``: no look for explore and the look screen's memory
+        (a front end without those keys: the env's simple actions)."""
         log = self.engine.log
         self.marker = log[-1] if log else None
         self.notice = None
-        explorer = self.explorer()
+        explorer = self.explorer() if look else None
         depth = self.engine.depth
         result = self.engine.submit(action)  # a step's auto-pickup is the world's (its option)
         if self.results is not None:  # what a key did, for a front end that asks (the env)
             self.results.append(result)
-        self.spotted = explorer.look()
+        if explorer is not None:
+            self.spotted = explorer.look()
         if isinstance(result, A.Done) and (self.engine.depth != depth or any(
                 isinstance(e, LevelChanged) for e in result.events)):
             self.save()  # every change of level is saved (the wizard's go-to-depth too)

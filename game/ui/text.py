@@ -5,6 +5,7 @@ Every screen draws through these so nothing spills past the console's edge at 80
 
 from __future__ import annotations
 
+import functools
 import textwrap
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -71,7 +72,13 @@ def put_runs(console: tcod.console.Console, x: int, y: int, runs: Iterable[Run],
 
 def wrap(text: str, width: int) -> list[str]:
     """Word-wrap one message; an empty text is one empty line."""
-    return textwrap.wrap(text, max(1, width)) or [""]
+    return list(_wrapped(text, width))
+
+
+@functools.lru_cache(maxsize=4096)
+def _wrapped(text: str, width: int) -> tuple[str, ...]:
+    """A memo (a pure function): every frame wraps the same last messages again."""
+    return tuple(textwrap.wrap(text, max(1, width)) or [""])
 
 
 def centre(console: tcod.console.Console, y: int, text: str, fg: Colour | None = None) -> None:
