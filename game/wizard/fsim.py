@@ -1,10 +1,10 @@
 """The fight simulator: many fights through the turn loop itself, beside the exact odds.
 
-Each fight is a small game of its own (``Game.scenario``), played as any game is: the player
-submits its action (a blow when beside the defender, else a step towards it; in the shooting
-mode, from ``shoot`` steps away, a shot with what ``choices.ready_shot`` readies while it has
-any), and the turn loop plays the creatures' turns (``ai.awake_turn``: their bashes, spells,
-shots and steps, their flight when hurt). A creature against a creature fights its foe while
+Each fight is a small game of its own, on a level drawn as a picture (``arena_game``: a
+corridor), played as any game is: the player submits its action (a blow when beside the
+defender, else a step towards it; in the shooting mode, from ``shoot`` steps away, a shot with
+what ``choices.ready_shot`` readies while it has any), and the turn loop plays the creatures'
+turns (``ai.awake_turn``: their bashes, spells, shots and steps, their flight when hurt). A creature against a creature fights its foe while
 the player waits, walled off. Both start at time 0, the player first on a tie, as the exact
 figure has it.
 
@@ -39,7 +39,9 @@ from game.world.core.components import (
 )
 from game.world.core.engine import Engine
 from game.world.core.events import AttackEvent
+from game.world.core.picture import Picture
 from game.world.core.rng import SEEDS
+from game.world.core.setup import Setup
 from game.world.core.state import component_from_json
 from game.world.game import Game
 from game.world.play import choices, lines
@@ -76,6 +78,16 @@ def picture(attacker: str, shoot: int = 0) -> str:
     return f"{wall}\n{row}\n{wall}\n"
 
 
+def arena_game(drawn: str, legend: dict[str, str], seed: int, character: str, rules: str,
+               catalog: Catalog) -> Game:
+    """A game on the level ``drawn`` (its setup's picture: no level generated, none peopled),
+    the legend's creatures awake, never a recording."""
+    setup = Setup(seed, character, rules=rules, level=Picture.of(drawn, legend))
+    engine = Game(setup, catalog=catalog)
+    engine.checkpoint_every = engine.keyframe_every = 0
+    return engine
+
+
 class Arena:
     """Two fighters; ``fight()`` plays one fight to the end, in a game of its own."""
 
@@ -98,9 +110,8 @@ class Arena:
         attacker, defender = self.names
         legend = {"B": defender} if attacker == PLAYER else {"A": attacker, "B": defender}
         row = picture(attacker, self.shoot).splitlines()[1]
-        engine = Game.scenario(picture(attacker, self.shoot), legend, seed=seed,
-                               character=self.character, rules=self.rules, catalog=self.catalog)
-        engine.checkpoint_every = engine.keyframe_every = 0  # never a recording
+        engine = arena_game(picture(attacker, self.shoot), legend, seed, self.character,
+                            self.rules, self.catalog)
         if self.build is not None:
             give_build(self.build, engine)
         at = {p.x: eid for eid, (_, p) in engine.creatures_here()}

@@ -22,7 +22,9 @@ from game.wizard import scratch
 from game.wizard.fsim import Arena, Tally, picture
 from game.wizard.inspect import inspect
 from game.world.core import actions as A
+from game.world.core.picture import Picture
 from game.world.core.rng import SEEDS
+from game.world.core.setup import Setup
 from game.world.game import Game
 from game.world.play import ai, choices, lines
 
@@ -34,9 +36,8 @@ BAR = 0.035
 def played(character: str, creature: str, rules: str, seed: int,
            shoot: int = 0) -> tuple[str, int]:
     """One fight through the turn loop, the keys a player would press: who won, and when."""
-    game = Game.scenario(picture("player", shoot), {"B": creature}, character=character,
-                         seed=seed, rules=rules)
-    game.checkpoint_every = game.keyframe_every = 0
+    game = Game(Setup(seed, character, rules=rules,
+                      level=Picture.of(picture("player", shoot), {"B": creature})))
     it = next(eid for eid, _ in game.creatures_here())
     while game.outcome is None and game.exists(it) and not game.is_dead(it) and game.now < 6000:
         me, there = game.position(game.player), game.position(it)
