@@ -2,8 +2,8 @@
 
 The dungeon's own tasks (``tasks``) are played on whole levels of 40 x 80 cells, where a new
 policy sees little and is rewarded seldom. These are played on one small room, drawn as a
-picture from the episode's seed (the game's scenario pictures, ``Game.scenario``) and set in
-the middle of a level of the usual size, so every observation stays inside the env's spaces:
+picture from the episode's seed, in the middle of a level of the usual size: the game's first
+level (``Setup.level``, as ``game/Level-v0``'s), so its recordings verify like any other:
 
 - ``game/Room-v0``: a 5 x 5 room with the player and the stairs down on cells drawn from the
   seed; +1 for reaching ``>``, which ends the episode (the ``staircase`` task).
@@ -16,9 +16,9 @@ each turn that passes. So a faster policy scores more: a return is 1 less a hund
 taken, and less than nothing for a room not done. The layout is drawn from the seed
 (``rng.derive``, as a level's generation is), so the same seed is the same room.
 
-They are ``RoomEnv`` (a ``DungeonEnv`` whose reset draws the room); the keyword arguments are
-``DungeonEnv``'s less ``task`` and ``record_dir`` (a room is not a game a seed replays, so it
-makes no recording). ``game/Level-v0``'s pictures, once there, can hold the same rooms.
+They are ``RoomEnv`` (a ``DungeonEnv`` whose reset draws the room from the seed, where
+``game/Level-v0`` plays one picture); the keyword arguments are ``DungeonEnv``'s less
+``task``, ``level``, ``legend`` and ``goal`` (the room's own).
 """
 
 from __future__ import annotations
@@ -30,7 +30,9 @@ from typing import Any
 import gymnasium as gym
 
 from game.world.core.engine import MAP_HEIGHT, MAP_WIDTH
+from game.world.core.picture import Picture
 from game.world.core.rng import derive
+from game.world.core.setup import Setup
 from game.world.game import Game
 
 from . import options as opts
@@ -90,7 +92,7 @@ class RoomEnv(DungeonEnv):
                  **kwargs: Any) -> None:
         if room not in ROOMS:
             raise ValueError(f"unknown room {room!r}: one of {', '.join(ROOMS)}")
-        for refused in ("task", "record_dir"):
+        for refused in ("task", "level", "legend", "goal"):
             if refused in kwargs:
                 raise ValueError(f"a room takes no {refused} (its own: {room})")
         self.room = ROOMS[room]
@@ -111,14 +113,15 @@ class RoomEnv(DungeonEnv):
         if game_seed is None:
             game_seed = int(self.np_random.integers(2**31))
         drawn, legend = picture(self.room, game_seed)
-        engine = Game.scenario(drawn, legend, seed=game_seed,
-                               character=self.settings.character,
-                               auto_pickup=self.settings.auto_pickup)
-        assert isinstance(engine, Game), "Game.scenario makes a Game"
-        engine.checkpoint_every = engine.keyframe_every = 0  # no recording is made
-        return self.begin(engine, Episode(deepest=engine.depth))
+        settings = self.settings
+        engine = Game(Setup(game_seed, character=settings.character,
+                            auto_pickup=settings.auto_pickup, level=Picture.of(drawn, legend)))
+        if self.recorder is None:  # no recording made: no checks of one taken along the way
+            engine.checkpoint_every = engine.keyframe_every = 0
+        opening = " ".join(message.line for message in engine.log)
+        return self.begin(engine, Episode(opening=opening, deepest=engine.depth))
 
 
 for _id in ROOMS:
-    gym.register(id=_id, entry_point="game.env.rooms:RoomEnv", max_episode_steps=ROOM_STEPS,
+    gym.register(id=_id, entry_point="game.env.rooms:RoomEnv",  # the time limit: the env's
                  kwargs={"room": _id})

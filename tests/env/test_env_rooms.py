@@ -10,6 +10,7 @@ from gymnasium.utils.env_checker import check_env
 import game.env  # noqa: F401  registers the rooms
 from game.env import baselines, rooms
 from game.env.scripted import random_policy, scripted, scripted_action
+from game.persist.replay import verify
 from game.world.core.components import Position
 
 ROOMS = tuple(rooms.ROOMS)
@@ -101,11 +102,28 @@ def test_the_kobolds_room_ends_with_the_kill_and_pays_for_it():
     assert 0.5 < total < 1.0  # +1 for the kill, less a hundredth for each step
 
 
-@pytest.mark.parametrize("kwargs", [{"task": "scout"}, {"record_dir": "x"},
+@pytest.mark.parametrize("kwargs", [{"task": "scout"}, {"level": "#@>#"}, {"goal": "kill"},
                                     {"room": "game/Nowhere-v0"}])
 def test_what_a_room_does_not_take_is_refused_in_one_line(kwargs):
     with pytest.raises(ValueError, match="room"):
         rooms.RoomEnv(**kwargs)
+
+
+@pytest.mark.parametrize("task", ROOMS)
+def test_a_rooms_recordings_verify(task, tmp_path):
+    env = gym.make(task, record_dir=str(tmp_path))
+    for seed in (5, 6):
+        env.reset(seed=seed)
+        terminated = truncated = False
+        while not (terminated or truncated):
+            *_, terminated, truncated, info = env.step(scripted_action(env.unwrapped.engine))
+        assert terminated and info["recording"]
+    env.close()
+    saved = sorted(tmp_path.iterdir())
+    assert len(saved) == 2
+    for path in saved:
+        code, words = verify(path)
+        assert code == 0, words
 
 
 def test_a_room_takes_no_reset_options():
