@@ -211,6 +211,8 @@ ELSEWHERE = {
     "There is a wall in the way: that spot cannot be reached from here.":
         "tests/world/test_lines_of_fire.py",
     "The javelin hits the wall.": "tests/world/test_lines_of_fire.py",
+    "Wizard mode is not for this game: the env was made without wizard=True.":
+        "tests/env/test_env_wizard.py",
     **{line: "tests/world/test_tides_spells.py" for line in (
         "The frost bolt is not powerful enough to harm the kobold.",
         "You cast frost bolt with Irresistible Force!", "You miscast the spell!",
