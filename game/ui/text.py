@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+import numpy as np
 import tcod.console
 
 from . import palette
@@ -65,9 +66,23 @@ def put_runs(console: tcod.console.Console, x: int, y: int, runs: Iterable[Run],
              width: int | None = None) -> int:
     """Print coloured pieces one after another on a line, clipped like ``put``."""
     end = console.width if width is None else min(console.width, x + width)
-    for text, fg in runs:
-        x = put(console, x, y, text, fg, width=end - x)
-    return x
+    if _WATCHERS or not 0 <= y < console.height or console.width == console.height:
+        for text, fg in runs:  # (one ``put`` each: what the watched cuts are made of)
+            x = put(console, x, y, text, fg, width=end - x)
+        return x
+    pieces = [(text, palette.TEXT if fg is None else fg) for text, fg in runs if text]
+    line = "".join(text for text, _ in pieces)[:max(0, end - x)]
+    if not line:
+        return x
+    # the whole line at once, as ``put`` would print it run by run (a status line is twenty
+    # runs: one array write, not twenty prints)
+    n = len(line)
+    cells = console.rgb[x:x + n, y] if console.ch.shape[0] == console.width \
+        else console.rgb[y, x:x + n]
+    cells["ch"] = np.frombuffer(line.encode("utf-32-le"), np.int32)
+    cells["fg"] = np.repeat(np.array([fg for _, fg in pieces], np.uint8),
+                            [len(text) for text, _ in pieces], axis=0)[:n]
+    return x + n
 
 
 def wrap(text: str, width: int) -> list[str]:
