@@ -5,8 +5,8 @@ corridor), played as any game is: the player submits its action (a blow when bes
 defender, else a step towards it; in the shooting mode, from ``shoot`` steps away, a shot with
 what ``choices.ready_shot`` readies while it has any), and the turn loop plays the creatures'
 turns (``ai.awake_turn``: their bashes, spells, shots and steps, their flight when hurt). A
-creature against a creature fights its foe while the player waits, walled off. Both start at time 0, the player first on a tie, as the exact
-figure has it.
+creature against a creature fights its foe while the player waits, walled off. Both start
+at time 0, the player first on a tie, as the exact figure has it.
 
 ``as_play`` fights as play does. Otherwise the fight is fought as the exact figure assumes:
 the build stays as it began (training, stamina and coc's reactions put back after every
