@@ -45,6 +45,8 @@ def test_the_issues_sequence_opens_no_wizard_and_wins_nothing():
         assert info["wizard"] is False and not wizard(env), key
     assert total == 0.0 and env.engine.outcome is None
     assert any(m.line == BARRED for m in env.engine.log)  # the typed "yes" was answered
+    assert BARRED == "Wizard mode is not for this game: the env was made without wizard=True."
+    # (in those words, as docs/env.md quotes them)
     assert not any(a.tag.startswith("wiz.") for a in env.engine.actions)
     env.close()
 
