@@ -50,7 +50,8 @@ from game.world.core.components import (
 from game.world.core.engine import MAP_HEIGHT, MAP_WIDTH
 from game.world.core.mapgen import MAX_DEPTH
 from game.world.game import Game
-from game.world.play import choices, fighters, progress
+from game.world.play import choices, fighters, progress, tides_casting
+from game.world.play import spells as play_spells
 
 from .screen import COLUMNS, ROWS, Screen
 
@@ -313,16 +314,24 @@ def _spells(observer: Observer, engine: Game, count: Count) -> np.ndarray:
     book = engine.component(engine.player, Spells)
     known = tuple(book.known) if book else ()
     will = engine.store.get(engine.player, Attributes).willpower
-    kept = observer.kept_spells
-    if kept is not None and kept[0] == (known, will, engine.catalog):
-        return kept[1]
     names = spell_names()
+    # Under tides 4 a chance moves with the caster's wounds, armour and encounter: ask the
+    # world, as the cast menu does, and key the memo on the chances themselves.
+    moving = tides_casting.plays(engine)
+    chances = tuple(play_spells.cast_chance(engine, engine.player,
+                                            engine.catalog.magic.spells[name])
+                    for name in names) if moving else ()
+    key = (known, will, engine.catalog, chances)
+    kept = observer.kept_spells
+    if kept is not None and kept[0] == key:
+        return kept[1]
     out = np.zeros((len(names), len(SPELL_COLUMNS)), dtype=np.int32)
-    observer.kept_spells = ((known, will, engine.catalog), out)
+    observer.kept_spells = (key, out)
     for row, name in enumerate(names):
         spell = engine.catalog.magic.spells[name]
         out[row, 2] = spell.cost
-        out[row, 3] = round(100 * spells.cast_chance(spell, will))
+        chance = chances[row] if moving else spells.cast_chance(spell, will)
+        out[row, 3] = round(100 * chance)
         if name in known:
             out[row, 0], out[row, 1] = 1, known.index(name) + 1
     return out

@@ -164,3 +164,34 @@ def test_each_key_alone_is_a_working_env(key):
     for action in (0, 1, 2, 3, 8):
         assert env.observation_space.contains(env.step(action)[0])
     env.close()
+
+
+def test_spells_chance_under_tides_is_the_worlds_and_moves_with_wounds():
+    """Tides 4 casts by its own roll (wounds, armour, the encounter): the env shows the
+    chance the cast menu and the cast itself use, not the manual's 2d12 chance."""
+    from game.rules import spells as manual_spells
+    from game.world.core.components import Attributes, Health
+    from game.world.play import spells as play_spells
+
+    env = E.DungeonEnv(observation_keys=("spells",), character="human mage")
+    obs, _ = env.reset(seed=3, options={"rules": "tides"})
+    engine, names = env.engine, E.spell_names()
+    column = E.SPELL_COLUMNS.index("chance_percent")
+
+    def shown_and_worlds(obs):
+        book = engine.catalog.magic.spells
+        return ([int(obs["spells"][i][column]) for i in range(len(names))],
+                [round(100 * play_spells.cast_chance(engine, engine.player, book[n]))
+                 for n in names])
+
+    shown, worlds = shown_and_worlds(obs)
+    assert shown == worlds
+    will = engine.component(engine.player, Attributes).willpower
+    manual = [round(100 * manual_spells.cast_chance(engine.catalog.magic.spells[n], will))
+              for n in names]
+    assert shown != manual  # the manual's chance is not tides'
+    engine.component(engine.player, Health).hp -= 3  # a point a wound lost: harder
+    obs, *_ = env.step(E.ACTIONS.index("wait"))
+    after, worlds = shown_and_worlds(obs)
+    assert after == worlds and after != shown
+    env.close()
