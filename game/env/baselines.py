@@ -1,13 +1,15 @@
-"""Baselines that show learning: random, scripted and PPO on each small room (``rooms``).
+"""Baselines that show learning: random, scripted, PPO and MaskablePPO on each small room
+(``rooms``).
 
-``python -m game baselines`` trains Stable-Baselines3's PPO on each task (one CPU thread,
-fixed seeds) and measures each policy over held-out seeds: game seeds from 2**32 up, which
+``python -m game baselines`` trains Stable-Baselines3's PPO and sb3-contrib's MaskablePPO (on
+the env's action masks) on each task (one CPU thread, fixed seeds) and measures each policy
+over held-out seeds: game seeds from 2**32 up, which
 training never draws (an env's own seeds are below 2**31). A policy's figure is the mean return
 of one episode on each seed, with a 95% interval (the normal one, 1.96 standard errors).
 
 The learner sees the room round it (``Around``): the 9 x 9 cells centred on the player, each
 one-hot as wall, floor, stairs, creature or anything else (unseen cells all zero), and its hit
-points as a fraction of their maximum. SB3 and PyTorch are imported only to train
+points as a fraction of their maximum. SB3, sb3-contrib and PyTorch are imported only to train
 (``python -m pip install -e '.[baselines]'``).
 """
 
@@ -33,7 +35,7 @@ HELD_OUT = 2**32  # the first held-out seed
 EPISODES = 100  # held-out seeds a policy is measured on
 TRAIN_STEPS = 50_000
 LEARNER_STEPS = {"PPO": TRAIN_STEPS, "MaskablePPO": 20_000}  # masks cost a game copy a step
-TRAIN_SECONDS = 600  # a task's training stops at 10 minutes, whatever its steps
+TRAIN_SECONDS = 600  # a learner's training stops at 10 minutes, whatever its steps
 N_ENVS = 8
 SEED = 0
 

@@ -8,7 +8,7 @@ level (``Setup.level``, as ``game/Level-v0``'s), so its recordings verify like a
 - ``game/Room-v0``: a 5 x 5 room with the player and the stairs down on cells drawn from the
   seed; +1 for reaching ``>``, which ends the episode (the ``staircase`` task).
 - ``game/RoomKobold-v0``: a 5 x 5 room with the player and one awake kobold; +1 for the kill
-  (the ``score`` task's), which ends the episode: the room is cleared.
+  (the ``score`` task's), which ends the episode: the room is cleared (``Clear``).
 
 Each episode is 50 steps at most, and each step costs 0.01: NLE's ``penalty_step`` for one in
 which no game time passes (a wall bumped, a rest at full health), its ``penalty_time`` for
