@@ -35,7 +35,7 @@ import numpy as np
 from gymnasium import spaces
 
 from game.content.catalog import load_catalog
-from game.rules import levels, spells, stats
+from game.rules import levels, stats
 from game.ui import describe, view  # what the player sees: the screen it observes
 from game.world.core.components import (
     Attributes,
@@ -50,7 +50,7 @@ from game.world.core.components import (
 from game.world.core.engine import MAP_HEIGHT, MAP_WIDTH
 from game.world.core.mapgen import MAX_DEPTH
 from game.world.game import Game
-from game.world.play import choices, fighters, progress, tides_casting
+from game.world.play import choices, fighters, progress
 from game.world.play import spells as play_spells
 
 from .screen import COLUMNS, ROWS, Screen
@@ -309,29 +309,25 @@ def _inv_strs(observer: Observer, engine: Game, count: Count) -> np.ndarray:
 
 
 def _spells(observer: Observer, engine: Game, count: Count) -> np.ndarray:
-    """Worked out again only for other spells known or another Willpower (what it is made
+    """Worked out again only for other spells known or other chances (what it is made
     from); the same array otherwise (each observation copies it)."""
     book = engine.component(engine.player, Spells)
     known = tuple(book.known) if book else ()
-    will = engine.store.get(engine.player, Attributes).willpower
     names = spell_names()
-    # Under tides 4 a chance moves with the caster's wounds, armour and encounter: ask the
-    # world, as the cast menu does, and key the memo on the chances themselves.
-    moving = tides_casting.plays(engine)
-    chances = tuple(play_spells.cast_chance(engine, engine.player,
-                                            engine.catalog.magic.spells[name])
-                    for name in names) if moving else ()
-    key = (known, will, engine.catalog, chances)
+    # The chance the cast menu shows and the cast uses (the world's: under tides 4 it moves
+    # with the caster's wounds, armour and encounter); the memo is keyed on the chances.
+    catalog = engine.catalog.magic.spells
+    chances = tuple(play_spells.cast_chance(engine, engine.player, catalog[name])
+                    for name in names)
+    key = (known, engine.catalog, chances)
     kept = observer.kept_spells
     if kept is not None and kept[0] == key:
         return kept[1]
     out = np.zeros((len(names), len(SPELL_COLUMNS)), dtype=np.int32)
     observer.kept_spells = (key, out)
     for row, name in enumerate(names):
-        spell = engine.catalog.magic.spells[name]
-        out[row, 2] = spell.cost
-        chance = chances[row] if moving else spells.cast_chance(spell, will)
-        out[row, 3] = round(100 * chance)
+        out[row, 2] = catalog[name].cost
+        out[row, 3] = round(100 * chances[row])
         if name in known:
             out[row, 0], out[row, 1] = 1, known.index(name) + 1
     return out
