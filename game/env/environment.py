@@ -151,6 +151,25 @@ class DungeonEnv(gym.Env):
         if not (type(action) is int and 0 <= action < self._action_count) \
                 and not self.action_space.contains(action):  # a plain int in range: at once
             raise ValueError(f"not an action of this environment: {action!r}")
+        return self._stepped(engine, int(action), None)
+
+    def step_game(self, action: A.Action) -> tuple[dict, float, bool, bool, dict]:
+        """A step with a game action in place of an env action's index: a recording's, which
+        the dataset loader (``game.env.dataset``) replays through the env's own observations
+        and rewards, where no simple action may stand for it (a second thing picked up, a
+        scroll read). Scored, observed and ended as ``step``; refused, the game's reason is
+        the message. The simple actions' env only (the full keyboard's are keys)."""
+        engine = self.engine
+        if engine is None:
+            raise RuntimeError("call reset() before step_game()")
+        if self.full or not isinstance(action, A.Action):
+            raise ValueError(f"step_game takes a game action on an env of simple actions, "
+                             f"not {action!r}{' (this env has the full keyboard)' * self.full}")
+        return self._stepped(engine, 0, action)
+
+    def _stepped(self, engine: Game, index: int,
+                 game_action: A.Action | None) -> tuple[dict, float, bool, bool, dict]:
+        """``step``'s work: action ``index``, or ``game_action`` where one is given."""
         episode = self.episode
         episode.steps += 1
         truncated = episode.steps >= self.settings.max_episode_steps
@@ -159,7 +178,7 @@ class DungeonEnv(gym.Env):
                 self.screen.refuse(GAME_OVER)
             return self._answer(GAME_OVER, 0.0, True, truncated)
         turn = engine.turn
-        text, events = self._act(int(action))
+        text, events = self._act(index) if game_action is None else self._perform(game_action)
         kills, lines = rewards.tally(engine.player, events) if events else (0, "")
         if lines:
             text = f"{lines} {text}" if text else lines
@@ -187,6 +206,11 @@ class DungeonEnv(gym.Env):
             if shown is not None:
                 shown.refuse(chosen)
             return chosen, ()
+        return self._perform(chosen)
+
+    def _perform(self, chosen: A.Action) -> tuple[str, tuple]:
+        """Submit a game action (on the screen, where there is one, as the UI does)."""
+        shown = self.screen
         result = (shown.act(chosen) if shown is not None
                   else self.engine.submit(chosen))  # type: ignore[union-attr]  # reset
         if isinstance(result, A.Impossible):
