@@ -79,6 +79,7 @@ class Once(argparse.Action):
 
 def parser() -> argparse.ArgumentParser:
     from game.commands.baselines import add_baselines
+    from game.commands.dataset import add_dataset
     from game.commands.sharing import add_share_options
 
     top = Parser(prog="python -m game",
@@ -113,6 +114,7 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("--quick", action="store_true", help="a short run (under 10 s)")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     add_baselines(commands)
+    add_dataset(commands, BOT_TURNS)
     return top
 
 
@@ -320,6 +322,10 @@ def run(command: str, args: argparse.Namespace) -> int:
         from game.commands import baselines
 
         return baselines.run(args)
+    if command == "dataset":
+        from game.commands import dataset
+
+        return dataset.run(args)
     from game import bench
 
     return bench.main(args.quick, args.json)

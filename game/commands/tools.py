@@ -35,7 +35,10 @@ def run_verify(args: argparse.Namespace) -> int:
     return code
 
 
-def run_bot(args: argparse.Namespace) -> int:
+def bot_setup(args: argparse.Namespace, seed: int) -> Setup | int:
+    """The bot's game of ``seed`` as its arguments ask (``--char``, ``--rules``,
+    ``--content``, ``--auto-pickup``), or, having said in one line what is wrong, the exit
+    code (the bot's and the dataset's)."""
     found = tables(args)
     if isinstance(found, int):
         return found
@@ -47,14 +50,22 @@ def run_bot(args: argparse.Namespace) -> int:
     rules = getattr(args, "rules", None) or systems.DEFAULT
     if rules not in systems.NAMES:
         return fail(systems.unknown_rules(rules), EXIT_USAGE)
+    return Setup(seed, char, rules=rules, content=content,
+                 auto_pickup=getattr(args, "auto_pickup", False))
+
+
+def run_bot(args: argparse.Namespace) -> int:
     seed = args.seed if getattr(args, "seed", None) is not None else secrets.randbits(32)
-    engine = Game(Setup(seed, char, rules=rules, content=content,
-                        auto_pickup=getattr(args, "auto_pickup", False)))
+    setup = bot_setup(args, seed)
+    if isinstance(setup, int):
+        return setup
+    char, rules, content = setup.character, setup.rules, setup.content
+    engine = Game(setup)
     with stop_signals() as stop:
-        stopped = _play_bot(engine, seed, args.turns, stop)
+        stopped = play_bot(engine, seed, args.turns, stop)
         try:
-            path = _save_free(engine, Path(args.out) if args.out else
-                              DEFAULT_DIR / f"bot-{seed}.json")
+            path = save_free(engine, Path(args.out) if args.out else
+                             DEFAULT_DIR / f"bot-{seed}.json")
         except SaveError as err:
             return fail(str(err))
     rules_words = "" if rules == systems.DEFAULT else f" under {rules} rules"
@@ -68,7 +79,7 @@ def run_bot(args: argparse.Namespace) -> int:
     return 0
 
 
-def _save_free(engine: Game, wanted: Path) -> Path:
+def save_free(engine: Game, wanted: Path) -> Path:
     """Save under ``wanted``, or the first free name beside it, held under its lock while it
     is written, as every writer of a save does: never over another game (one being played,
     or an earlier bot's)."""
@@ -97,7 +108,7 @@ class _Stopped(Exception):
     pass
 
 
-def _play_bot(engine: Game, seed: int, turns: int, stop: Stop) -> int | None:
+def play_bot(engine: Game, seed: int, turns: int, stop: Stop) -> int | None:
     """Let the bot play; a signal (Ctrl-C, SIGTERM, SIGHUP) stops it between two actions, never
     half-way through one, so what it played stays a whole recording. Returns that signal."""
 
