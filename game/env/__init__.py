@@ -22,6 +22,8 @@ parts, a module each:
 - ``rooms``: small rooms as tasks, what a small agent learns first;
 - ``scripted`` and ``baselines``: random, scripted and PPO policies on them
   (``python -m game baselines``).
+- ``dataset``: bot games as recordings, replayed into (observation, action, reward)
+  (``python -m game dataset``).
 """
 
 from __future__ import annotations
