@@ -223,3 +223,4 @@ def test_the_docs_behaviour_cloning_example_runs_and_prints_what_the_page_says(
     capsys.readouterr()
     exec(compile(block, "docs/env.md", "exec"), {})  # noqa: S102  (our own docs)
     assert capsys.readouterr().out.strip() == printed
+

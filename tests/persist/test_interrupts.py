@@ -53,6 +53,18 @@ def test_ctrl_c_stops_the_bot_which_saves_what_it_played(tmp_path):
     assert verify(out)[0] == 0
 
 
+def test_ctrl_c_stops_a_dataset_which_saves_every_game_it_played(tmp_path):
+    out = tmp_path / "games"
+    run = interrupted(250, "dataset", "--games", "5", "--turns", "100", "--out", str(out))
+    assert run.returncode == 130 and run.stdout == "", run.stderr
+    assert run.stderr.splitlines() == [f"python -m game: dataset interrupted: 3 of 5 games "
+                                       f"saved to {out} (the last cut short)"]
+    made = sorted(out.iterdir())
+    assert [p.name for p in made] == [f"dwarf-warrior-{n}.json" for n in range(3)]
+    assert all(verify(path)[0] == 0 for path in made)
+    assert 0 < len(load(made[2]).actions) < 100  # stopped between two actions
+
+
 def test_ctrl_c_stops_verify_in_one_line(sample: Path, tmp_path):
     copy = tmp_path / "sample.json"
     copy.write_bytes(sample.read_bytes())
