@@ -32,7 +32,8 @@ def test_the_report_counts_reached_dead_and_short():
     games = [Ended(**{**g.__dict__, "character": "dwarf warrior", "rules": "manual"})
              for g in games]
     line, causes = row(games, 3, win=False)
-    assert line.split() == ["dwarf", "warrior", "manual", "7", "28%",  # 2 of 7 reached depth 3
+    assert line.split() == ["dwarf", "warrior", "manual", "7", "29%",  # 2 of 7 reached d3
+                            "8-64%",  # its 95% interval
                             "2", "2", "0", "0", "0", "0",  # died on depths 1 and 2
                             "1", "-", "-"]  # alive but short; no level on depth 4 or 6 known
     assert causes.strip() == "a kobold (depth 2) x2, a kobold (depth 1) x1, " \
@@ -48,10 +49,11 @@ def test_the_win_report_counts_a_win_and_where_the_rest_died():
     games = [Ended(**{**g.__dict__, "character": "elf ranger", "rules": "qud"}) for g in games]
     lines = report([games], 6, win=True)
     assert lines[1].split()[3] == "won"
-    assert lines[2].split() == ["elf", "ranger", "qud", "4", "25%", "0", "0", "1", "0", "0",
-                                "1", "1", "5.2", "9.3"]  # mean levels on reaching 4 and 6
+    assert lines[2].split() == ["elf", "ranger", "qud", "4", "25%", "5-70%", "0", "0", "1", "0",
+                                "0", "1", "1", "5.2", "9.3"]  # mean levels on reaching 4 and 6
     assert lines[3].strip() == "a troll (depth 6) x1, an ogre (depth 3) x1"
-    assert lines[-1] == "all: 1/4 won (the amulet brought up and out) (25%)"
+    assert lines[-1] == ("all: 1/4 won (the amulet brought up and out) (25%, "
+                         "95% interval 5-70%)")
 
 
 def test_a_game_won_is_counted_as_won(monkeypatch):

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from game.lab import bot_games
 from game.lab.sweep import Cut, Interrupted, SweepError
+from game.wizard import shares
 
 from . import sweeps
 from .common import EXIT_USAGE, fail, output_refused, signal_name, tables, under, unknown
@@ -106,8 +107,13 @@ def killer(cause: str) -> str:
     return f"{match[1]} (depth {match[2]})" if match else cause
 
 
-def _share(n: int, of: int) -> str:
-    return f"{100 * n // of}%" if of else "-"
+def _share(n: int, out_of: int) -> str:
+    return shares.of(n, out_of)
+
+
+def _span(n: int, out_of: int) -> str:
+    """ "41-60%": the share's 95% (Wilson) interval, whole percents."""
+    return shares.span(n, out_of, 0) if out_of else "-"
 
 
 def _mean_level(games: Sequence[Ended], depth: int) -> str:
@@ -119,8 +125,9 @@ def header(target: int, win: bool) -> list[str]:
     goal = "won" if win else f"d{target}"
     died = " ".join(f"{d:>3d}" for d in range(1, DEPTHS + 1))
     lvl = " ".join(f"{f'lvl@{d}':>5}" for d in LEVEL_ON)
-    return [f"{'':45}{'died on depth':^23}",
-            f"{'character':<22} {'rules':<9} {'games':>5} {goal:>5} {died} {'alive':>5} {lvl}"]
+    return [f"{'':55}{'died on depth':^23}",
+            f"{'character':<22} {'rules':<9} {'games':>5} {goal:>5} {'95%':>9} {died} "
+            f"{'alive':>5} {lvl}"]
 
 
 def row(games: Sequence[Ended], target: int, win: bool) -> list[str]:
@@ -133,7 +140,8 @@ def row(games: Sequence[Ended], target: int, win: bool) -> list[str]:
     died = " ".join(f"{by_depth[d]:>3d}" for d in range(1, DEPTHS + 1))
     lvl = " ".join(f"{_mean_level(games, d):>5}" for d in LEVEL_ON)
     lines = [f"{first.character:<22} {first.rules:<9} {len(games):>5} "
-             f"{_share(goal, len(games)):>5} {died} {alive:>5} {lvl}"]
+             f"{_share(goal, len(games)):>5} {_span(goal, len(games)):>9} {died} {alive:>5} "
+             f"{lvl}"]
     causes = Counter(killer(g.cause) for g in dead).most_common(TOP_CAUSES)
     if causes:
         more = len(dead) - sum(n for _, n in causes)
@@ -151,7 +159,8 @@ def report(groups: Iterable[Sequence[Ended]], target: int, win: bool) -> list[st
         total += len(games)
         won += sum(g.won if win else g.depth >= target for g in games)
     what = "won (the amulet brought up and out)" if win else f"reached depth {target}"
-    lines.append(f"all: {won}/{total} {what} ({_share(won, total)})")
+    lines.append(f"all: {won}/{total} {what} ({_share(won, total)}, 95% interval "
+                 f"{_span(won, total)})")
     return lines
 
 

@@ -9,12 +9,12 @@ follows the file's suffix.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from game.rules import odds
+from game.wizard import shares
 from game.wizard.fsim import Report
 from game.wizard.inspect import KILL_BLOWS, Inspection, all_miss
 
@@ -171,14 +171,10 @@ def odds_chart(inspections: dict[str, Inspection], under: str = "") -> Figure:
 # --- fsim: simulated beside exact, a system a group -------------------------------------------
 
 
-def interval(share: float, n: int) -> float:
-    """Half the width of a share's 95% interval over ``n`` trials (normal approximation)."""
-    return 1.96 * math.sqrt(max(share * (1 - share), 0.0) / n) if n else 0.0
-
-
-def fsim_figures(report: Report) -> list[tuple[str, float, float, float]]:
-    """(figure, simulated, exact, simulated's 95% half-width) as the text table has them;
-    shares in %, damage per attack as it is."""
+def fsim_figures(report: Report) -> list[tuple[str, float, float, tuple[float, float]]]:
+    """(figure, simulated, exact, simulated's 95% interval) as the text table has them (the
+    interval Wilson's, shares.wilson); shares in %, damage per attack as it is (no interval:
+    (nan, nan))."""
     t = report.tally
     n, blows = max(1, t.fights), max(1, t.attacks)
     rows = []
@@ -186,9 +182,11 @@ def fsim_figures(report: Report) -> list[tuple[str, float, float, float]]:
     for label, done, out_of, exact in ((wins, t.wins, n, report.exact_win),
                                        ("hit rate", t.hits, blows, report.exact_hit),
                                        ("critical rate", t.crits, blows, report.exact_crit)):
-        share = done / out_of
-        rows.append((label, share * 100, exact * 100, interval(share, out_of) * 100))
-    rows.append(("damage per attack", t.damage / max(1, t.actions), report.exact_damage, 0.0))
+        low, high = shares.wilson(done, out_of)
+        rows.append((label, 100 * done / out_of, exact * 100, (low * 100, high * 100)))
+    nan = float("nan")
+    rows.append(("damage per attack", t.damage / max(1, t.actions), report.exact_damage,
+                 (nan, nan)))
     return rows
 
 
@@ -207,7 +205,10 @@ def fsim_chart(heading: str, reports: dict[str, Report]) -> Figure:
         label = table[names[0]][k][0]
         sims = [table[name][k][1] for name in names]
         exacts = [table[name][k][2] for name in names]
-        errors = [table[name][k][3] for name in names] if k < 3 else None
+        spans = [table[name][k][3] for name in names]
+        errors = ([[max(0.0, sim - low) for sim, (low, _) in zip(sims, spans, strict=True)],
+                   [max(0.0, high - sim) for sim, (_, high) in zip(sims, spans, strict=True)]]
+                  if k < 3 else None)
         x = list(range(len(names)))
         colours = [_colour(name) for name in names]
         ax.bar([i - width / 2 for i in x], sims, width, color=colours, yerr=errors,

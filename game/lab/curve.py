@@ -30,6 +30,7 @@ from game.rules.names import did_you_mean
 from game.rules.systems.common import manual_defence, protection
 from game.wizard import scratch
 from game.wizard.inspect import Side, inspect
+from game.wizard.shares import rounded
 
 from . import sweep
 
@@ -202,5 +203,5 @@ def table(attacker: str, defender: str, vary: Vary, points: list[Point],
                   f"{label:<{width}}" + "".join(f"{name:>8}" for name in rules)]
         for p in points:
             lines.append(f"{p.value:<{width}}" + "".join(
-                f"{float(p.figures[name][n]) * 100:>8.1f}" for name in rules))
+                f"{rounded(p.figures[name][n]):>8}" for name in rules))
     return lines

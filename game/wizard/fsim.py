@@ -21,6 +21,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 
 from game.content.catalog import Catalog, load_catalog
 from game.rules import systems
@@ -47,6 +48,8 @@ from game.world.game import Game
 from game.world.play import choices, lines
 
 from .inspect import APPROXIMATE, APPROXIMATE_NOTE, Side, inspect
+from .shares import of as _of
+from .shares import percent, span
 
 PLAYER = "player"
 BEHIND = 4  # free cells behind the defender, where a frightened one flees
@@ -296,12 +299,17 @@ class Report:
         n = max(1, t.fights)
         seconds = t.ticks / 10 / n
         blows = max(1, t.attacks)
+
+        def rate(label: str, k: int, out_of: int, exact: str) -> str:
+            return (f"  {label:22}{percent(Fraction(k, out_of)):>12}{exact:>12}"
+                    f"{span(k, out_of):>16}")
+
         return [
             f"{t.fights} fights",
-            f"  {'':22}{'simulated':>12}{'exact':>12}",
-            f"  {'attacker wins':22}{t.wins / n:>12.1%}{self.win_text:>12}",
-            f"  {'hit rate':22}{t.hits / blows:>12.1%}{self.exact_hit:>12.1%}",
-            f"  {self.critical_label:22}{t.crits / blows:>12.1%}{self.exact_crit:>12.1%}",
+            f"  {'':22}{'simulated':>12}{'exact':>12}{'95% interval':>16}",
+            rate("attacker wins", t.wins, n, self.win_text),
+            rate("hit rate", t.hits, blows, _pct(self.exact_hit)),
+            rate(self.critical_label, t.crits, blows, _pct(self.exact_crit)),
             f"  {'damage per attack':22}{t.damage / max(1, t.actions):>12.2f}"
             f"{self.exact_damage:>12.2f}",
             f"  {'damage per game second':22}{t.damage / max(1, t.ticks) * 10:>12.2f}",
@@ -314,23 +322,24 @@ class Report:
         return ("" if self.win_exact else APPROXIMATE) + _pct(self.exact_win)
 
 
-def _pct(value: float, width: int = 0) -> str:
+def _pct(value: float) -> str:
     """A share as "61.8%", or "-" where it is not known exactly."""
-    return "-" if value != value else f"{value:.1%}"  # NaN is the only value unequal to itself
+    return percent(value)
 
 
 def comparison(reports: dict[str, Report]) -> list[str]:
-    """The same fight under several combat systems, one row each: simulated beside exact."""
+    """The same fight under several combat systems, one row each: simulated beside exact,
+    the simulated wins' 95% interval after them."""
     lines = [f"{'rules':8}{'wins':>8}{'exact':>8}{'hit':>8}{'exact':>8}{'crit':>7}"
-             f"{'exact':>7}{'dmg':>7}{'exact':>7}{'game s':>7}"]
+             f"{'exact':>7}{'dmg':>7}{'exact':>7}{'game s':>7}{'wins 95%':>13}"]
     for name, r in reports.items():
         t = r.tally
         n, blows = max(1, t.fights), max(1, t.attacks)
         lines.append(
-            f"{name:8}{_pct(t.wins / n):>8}{r.win_text:>8}{_pct(t.hits / blows):>8}"
-            f"{_pct(r.exact_hit):>8}{_pct(t.crits / blows):>7}{_pct(r.exact_crit):>7}"
+            f"{name:8}{_of(t.wins, n, 1):>8}{r.win_text:>8}{_of(t.hits, blows, 1):>8}"
+            f"{_pct(r.exact_hit):>8}{_of(t.crits, blows, 1):>7}{_pct(r.exact_crit):>7}"
             f"{t.damage / max(1, t.actions):>7.2f}{r.exact_damage:>7.2f}"
-            f"{t.ticks / 10 / n:>7.1f}")
+            f"{t.ticks / 10 / n:>7.1f}{span(t.wins, n):>13}")
     if not all(r.win_exact for r in reports.values()):
         lines.append(APPROXIMATE_NOTE)
     return lines

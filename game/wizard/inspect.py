@@ -16,6 +16,8 @@ from fractions import Fraction
 
 from game.rules import charscreen, odds, profiles, systems
 
+from .shares import percent
+
 KILL_BLOWS = 6  # rows of the kill table
 DUEL_BLOWS = 60
 BAR = 30  # widest histogram bar
@@ -206,7 +208,8 @@ def numbers_lines(ins: Inspection) -> list[str]:
 
 
 def pct(p: Fraction) -> str:
-    return f"{float(p) * 100:5.1f}%"
+    """ " 61.8%": a share in the inspector's column (rounded half up: shares.percent)."""
+    return f"{percent(p):>6}"
 
 
 def per_second(mean: Fraction, ticks: int) -> float:

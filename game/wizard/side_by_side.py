@@ -25,6 +25,7 @@ from .inspect import (
     numbers_lines,
     pct,
 )
+from .shares import percent
 
 
 def own_line(rules: str, attacker: Side, defender: Side) -> str:
@@ -74,7 +75,7 @@ def _d20(c: systems.Clash) -> str:
 
 def _short(p: Fraction) -> str:
     """ "12%", "12.5%": a percentage without a needless ".0"."""
-    return f"{float(p) * 100:.1f}".removesuffix(".0") + "%"
+    return percent(p).replace(".0%", "%")
 
 
 def _share(part: Fraction, whole: Fraction) -> str:

@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from game.lab import charts, curve, fights
-from game.wizard import scratch
+from game.wizard import scratch, shares
 from game.wizard.inspect import inspect
 
 HAS_MATPLOTLIB = importlib.util.find_spec("matplotlib") is not None
@@ -36,8 +36,9 @@ def test_fsim_chart_figures_are_the_tables_with_an_interval_for_each_share():
     t = report.tally
     assert rows[1][1] == pytest.approx(100 * t.hits / t.attacks)
     assert rows[1][2] == pytest.approx(100 * report.exact_hit)
-    assert 0 < rows[1][3] < 10 and rows[3][3] == 0
-    assert charts.interval(0.5, 100) == pytest.approx(1.96 * 0.05)
+    low, high = shares.wilson(t.hits, t.attacks)
+    assert rows[1][3] == pytest.approx((100 * low, 100 * high))
+    assert rows[1][3][0] < rows[1][1] < rows[1][3][1] and rows[3][3][0] != rows[3][3][0]
 
 
 def test_without_matplotlib_plot_says_how_to_install_it(game_main, monkeypatch, tmp_path):
