@@ -110,6 +110,9 @@ def parser() -> argparse.ArgumentParser:
     made = commands.add_parser("tables", help="whether the docs' tables and the released "
                                "versions' fingerprints are current; --write writes them")
     made.add_argument("--write", action="store_true", help="write what is stale")
+    made.add_argument("--diff", type=given, metavar="DIR",
+                      help="list what the overlay DIR changes in the game's tables, entry by "
+                           "entry (field: old -> new)")
     bench = commands.add_parser("bench", help="measure how fast the game is")
     bench.add_argument("--quick", action="store_true", help="a short run (under 10 s)")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
@@ -135,6 +138,14 @@ def add_content(p: argparse.ArgumentParser, default=None) -> None:
     p.add_argument("--content", type=given, metavar="DIR", default=default,
                    help="lay the .toml tables of DIR over the game's own (a mod): its entries "
                         "change or add creatures, weapons, armour, spells, races, classes")
+
+
+def add_versus(p: argparse.ArgumentParser) -> None:
+    """--versus DIR: the same command under the overlay DIR too, side by side (A against B)."""
+    p.add_argument("--versus", type=given, metavar="DIR",
+                   help="also under the overlay DIR, side by side with the game's tables (or "
+                        "--content's): each figure, the difference, and for a simulated "
+                        "share whether it is more than chance")
 
 
 def add_rules(p: argparse.ArgumentParser, default=None, *, extra: str = "") -> None:
@@ -207,6 +218,8 @@ def add_balance(commands) -> None:
     balance.add_argument("--csv", type=given, metavar="FILE", help="write every game")
     add_sweep(balance)
     add_content(balance)
+    add_versus(balance)
+    add_plot(balance)
 
 
 def add_wizard_tools(commands) -> None:
@@ -216,6 +229,7 @@ def add_wizard_tools(commands) -> None:
         add_seed_and_char(p)
         add_rules(p, argparse.SUPPRESS, extra=", or all of them side by side")
         add_content(p, argparse.SUPPRESS)
+        add_versus(p)
         p.add_argument("attacker", type=character_name, metavar="ATTACKER",
                        help="a creature, a starting character, or 'player'")
         p.add_argument("defender", type=character_name, metavar="DEFENDER")
@@ -237,6 +251,7 @@ def add_wizard_tools(commands) -> None:
     add_seed_and_char(curve)
     add_rules(curve, argparse.SUPPRESS, extra=", or all of them side by side")
     add_content(curve, argparse.SUPPRESS)
+    add_versus(curve)
     curve.add_argument("attacker", type=character_name, metavar="ATTACKER",
                        help="a creature, a starting character, or 'player'")
     curve.add_argument("defender", type=character_name, metavar="DEFENDER")

@@ -19,16 +19,18 @@ import argparse
 import csv
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TextIO
 
-from game.lab import bot_games
+from game.lab import bot_games, versus
 from game.lab.sweep import Cut, Interrupted, SweepError
+from game.lab.versus import name_of
 from game.wizard import shares
 
-from . import sweeps
+from . import plots, sweeps
 from .common import EXIT_USAGE, fail, output_refused, signal_name, tables, under, unknown
+from .common import versus as versus_tables
 
 if TYPE_CHECKING:
     from game.content.catalog import Catalog
@@ -60,6 +62,8 @@ class Ended:
     levels: tuple[int, ...] = ()
     character: str = ""
     rules: str = ""
+    overlay: str = ""  # the name of the overlay it was played under ("" for none)
+    digest: str = ""  # and its digest (Overlay.digest)
 
     @property
     def outcome(self) -> str:
@@ -96,9 +100,15 @@ def play_one(setup: Setup, *, target: int = TARGET, actions: int = ACTIONS,
         return Ended(seed, max(levels), engine.cause if dead else "", engine.outcome == "won",
                      engine.depth if dead else 0, hero.level, len(engine.actions), engine.turn,
                      tuple(levels.get(d, 0) for d in range(1, max(levels) + 1)), character,
-                     rules)
+                     rules, *_overlay(setup))
     finally:
         engine.close()
+
+
+def _overlay(setup: Setup) -> tuple[str, str]:
+    """(name, digest) of the overlay a game is played under; ("", "") for none."""
+    content = setup.content
+    return ("", "") if content is None else (content.name, content.digest)
 
 
 def killer(cause: str) -> str:
@@ -236,10 +246,15 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(found, int):
         return found
     content, catalog = found
+    other = versus_tables(args, content)
+    if isinstance(other, int):
+        return other
     chosen = _chosen(args, catalog)
     if isinstance(chosen, str):
         return fail(chosen, EXIT_USAGE)
     names, systems_ = chosen
+    if other is not None and isinstance(theirs := _chosen(args, other[1]), str):
+        return fail(f"under --versus {other[0].name!r}: {theirs}", EXIT_USAGE)
     try:
         version = _version(args)
     except ValueError as err:
@@ -258,36 +273,121 @@ def run(args: argparse.Namespace) -> int:
     seeds = range(args.first, args.first + args.seeds)
     if getattr(args, "csv", None) and (problem := output_refused(args.csv)):
         return fail(problem, EXIT_USAGE)
+    if problem := plots.refused(getattr(args, "plot", None)):
+        return fail(problem, EXIT_USAGE)
     rows = Rows(getattr(args, "csv", None))
+    contents = [content] + ([other[0]] if other is not None else [])
+    setups = [Setup(s, name, rules=rules, made_by=version, content=c)
+              for c in contents for rules in systems_ for name in names for s in seeds]
+    shown = Shown(len(seeds), args.depth, win, quiet=other is not None)
     try:
-        print("\n".join(header(args.depth, win)), flush=True)
-        groups = []
-        for rules in systems_:
-            try:  # each game stands alone: the same figures however and wherever played
-                setups = [Setup(s, name, rules=rules, made_by=version, content=content)
-                          for name in names for s in seeds]
-                played = bot_games.play(play_one, setups, where, each=rows.add,
-                                        target=args.depth, actions=actions, win=win)
-            except Interrupted as stop:
-                return fail(f"balance interrupted ({signal_name(stop.signum)}) after "
-                            f"{rows.count} games{rows.kept()}", 128 + stop.signum)
-            except Cut as err:
-                return fail(f"{err}{rows.kept()}")
-            except SweepError as err:
-                return fail(str(err), EXIT_USAGE)
-            for games in played.values():
-                groups.append(games)
-                print("\n".join(row(games, args.depth, win)), flush=True)
-        classes = {name: catalog.characters[name].class_ for name in names}
-        if len(set(classes.values())) < len(names):  # a class in more than one race
-            print("\n".join(by_class(groups, classes, args.depth, win)))
-        print(report(groups, args.depth, win)[-1] + under(content))
+        if other is None:
+            print("\n".join(header(args.depth, win)), flush=True)
+        try:  # each game stands alone: the same figures however and wherever played
+            def each(game: Ended) -> None:
+                rows.add(game)
+                shown.add(game)
+
+            bot_games.play(play_one, setups, where, each=each, label=_label,
+                           target=args.depth, actions=actions, win=win)
+        except Interrupted as stop:
+            return fail(f"balance interrupted ({signal_name(stop.signum)}) after "
+                        f"{rows.count} games{rows.kept()}", 128 + stop.signum)
+        except Cut as err:
+            return fail(f"{err}{rows.kept()}")
+        except SweepError as err:
+            return fail(str(err), EXIT_USAGE)
+        if other is not None:
+            half = len(shown.groups) // 2
+            names_ = (name_of(content), name_of(other[0]))
+            lines, rows_ = versus_lines(shown.groups[:half], shown.groups[half:], names_,
+                                        args.depth, win)
+            print("\n".join(lines))
+            code = _chart(getattr(args, "plot", None),
+                          lambda: versus.chart(lines[0], *names_, rows_))
+        else:
+            classes = {name: catalog.characters[name].class_ for name in names}
+            if len(set(classes.values())) < len(names):  # a class in more than one race
+                print("\n".join(by_class(shown.groups, classes, args.depth, win)))
+            print(report(shown.groups, args.depth, win)[-1] + under(content))
+            code = _chart(getattr(args, "plot", None), lambda: _balance_chart(
+                shown.groups, args.depth, win, under(content)))
     finally:
         rows.close()
     if rows.error is not None:
         return fail(f"{args.csv}: the games could not all be written: {rows.error} "
                     f"({rows.written} of {rows.count} written)")
+    return code
+
+
+def _chart(plot: str | None, make: Callable[[], Any]) -> int:
+    """``--plot FILE``: the chart ``make`` makes, written (0), or the line saying why not."""
+    if plot is None:
+        return 0
+    from game.lab import charts
+
+    try:
+        charts.save(make(), plot)
+    except OSError as err:
+        return fail(f"{plot}: the chart could not be written: {err.strerror or err}")
+    print(f"Drawn in {plot}.")
     return 0
+
+
+def _balance_chart(groups: Sequence[Sequence[Ended]], target: int, win: bool,
+                   heading: str) -> Any:
+    from game.lab import charts
+
+    goal = "won" if win else f"reached depth {target}"
+    return charts.balance_chart(f"The share of the bot's games that {goal}{heading}",
+                                [(f"{g[0].character} ({g[0].rules})", reached(g, target, win),
+                                  len(g)) for g in groups])
+
+
+def _label(setup: Setup) -> str:
+    """What the bar says it is on: the system (and the overlay, where there is one)."""
+    return setup.rules + ("" if setup.content is None else f" ({setup.content.name})")
+
+
+class Shown:
+    """The games as they end, in order: a group each ``size`` games (one character, system
+    and overlay), its row printed as it is whole (unless ``quiet``: --versus prints its own
+    table at the end)."""
+
+    def __init__(self, size: int, target: int, win: bool, quiet: bool = False) -> None:
+        self.size, self.target, self.win, self.quiet = size, target, win, quiet
+        self.groups: list[list[Ended]] = []
+        self.open: list[Ended] = []
+
+    def add(self, game: Ended) -> None:
+        self.open.append(game)
+        if len(self.open) < self.size:
+            return
+        self.groups.append(self.open)
+        self.open = []
+        if not self.quiet:
+            print("\n".join(row(self.groups[-1], self.target, self.win)), flush=True)
+
+
+def reached(games: Sequence[Ended], target: int, win: bool) -> int:
+    return sum(g.won if win else g.depth >= target for g in games)
+
+
+def versus_lines(a: Sequence[Sequence[Ended]], b: Sequence[Sequence[Ended]],
+                 names: tuple[str, str], target: int, win: bool
+                 ) -> tuple[list[str], list[versus.Row]]:
+    """``balance --versus``: a row for each character and system, the share that reached
+    the depth (or won) under A and under B, the difference and whether it is more than
+    chance; then all of them."""
+    goal = "won" if win else f"reached depth {target}"
+    rows = [versus.rate(f"{x[0].character} ({x[0].rules})", reached(x, target, win), len(x),
+                        reached(y, target, win), len(y)) for x, y in zip(a, b, strict=True)]
+    every_a = [g for x in a for g in x]
+    every_b = [g for y in b for g in y]
+    rows.append(versus.rate("all", reached(every_a, target, win), len(every_a),
+                            reached(every_b, target, win), len(every_b)))
+    return [f"The share that {goal}, A against B ({len(every_a)} games each)",
+            *versus.table(*names, rows)], rows
 
 
 class Rows:

@@ -140,6 +140,28 @@ def tables(args: argparse.Namespace) -> tuple[Overlay | None, Catalog] | int:
         return fail(str(err), EXIT_USAGE if folder is not None else 1)
 
 
+def versus(args: argparse.Namespace, content: Overlay | None
+           ) -> tuple[Overlay, Catalog] | int | None:
+    """The ``--versus DIR`` overlay and the tables under it (None without one); or, having
+    said in one line what is wrong (a bad folder; the same tables as A's), exit 2."""
+    from game.content import ContentError
+    from game.content.editions import catalog_for
+    from game.content.overlay import read_overlay
+
+    folder = getattr(args, "versus", None)
+    if folder is None:
+        return None
+    try:
+        other = read_overlay(folder)
+        found = other, catalog_for(other)
+    except ContentError as err:
+        return fail(str(err), EXIT_USAGE)
+    if content is not None and content.digest == other.digest:
+        return fail(f"--versus {folder}: the same tables as --content's; name another "
+                    "overlay", EXIT_USAGE)
+    return found
+
+
 def under(content: Overlay | None) -> str:
     """ ", under the overlay 'tough-kobolds'", or nothing: how a command's report names it."""
     return "" if content is None else f", under the overlay {content.name!r}"

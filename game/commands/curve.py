@@ -8,6 +8,7 @@ import argparse
 
 from game.lab import curve
 from game.lab.sweep import Cut, SweepError
+from game.lab.versus import name_of
 
 from .common import EXIT_USAGE, fail, under
 from .wizard import BadName, asked, fighter_name
@@ -25,12 +26,25 @@ def run(args: argparse.Namespace) -> int:
         curve.check(vary, attacker if vary.side == curve.ATTACKER else defender, catalog)
     except (BadName, curve.BadVary) as err:
         return fail(str(err), EXIT_USAGE)
+    other = given.other
+    if other is not None:
+        try:
+            for n in (args.attacker, args.defender):
+                fighter_name(other[1], n, args.char)
+            curve.check(vary, attacker if vary.side == curve.ATTACKER else defender, other[1])
+        except (BadName, curve.BadVary) as err:
+            return fail(f"under --versus {other[0].name!r}: {err}", EXIT_USAGE)
+    contents = [content] + ([other[0]] if other is not None else [])
     try:
-        points = curve.curve(attacker, defender, vary, names, where, content)
+        each = curve.curve_each(contents, attacker, defender, vary, names, where)
     except Cut as err:  # the cluster went away mid-sweep: not the command line's fault
         return fail(str(err))
     except SweepError as err:
         return fail(str(err), EXIT_USAGE)
+    if other is not None:
+        return _versus(args, attacker, defender, vary, each, (name_of(content),
+                                                              name_of(other[0])))
+    points = each[0]
     heading = under(content)
     if args.plot is None:
         print("\n".join(curve.table(attacker, defender, vary, points, heading)))
@@ -42,4 +56,22 @@ def run(args: argparse.Namespace) -> int:
     except OSError as err:
         return fail(f"{args.plot}: the chart could not be written: {err.strerror or err}")
     print(f"{curve.title(attacker, defender, vary, heading)}: drawn in {args.plot}")
+    return 0
+
+
+def _versus(args: argparse.Namespace, attacker: str, defender: str, vary: curve.Vary,
+            each: list[list[curve.Point]], names: tuple[str, str]) -> int:
+    """``curve --versus DIR``: the table of A, B and B less A; the chart of both."""
+    print("\n".join(curve.versus_table(attacker, defender, vary, each[0], each[1], names)))
+    if args.plot is None:
+        return 0
+    from game.lab import charts
+
+    heading = f", A ({names[0]}, solid) against B ({names[1]}, dashed)"
+    try:
+        charts.save(charts.curve_chart(attacker, defender, vary, each[0], heading,
+                                       versus=each[1]), args.plot)
+    except OSError as err:
+        return fail(f"{args.plot}: the chart could not be written: {err.strerror or err}")
+    print(f"Drawn in {args.plot}.")
     return 0

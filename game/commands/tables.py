@@ -41,6 +41,8 @@ def stale() -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if getattr(args, "diff", None) is not None:
+        return run_diff(args.diff)
     try:
         changed = [fingerprints.advice(v, found) for v in fingerprints.RELEASES
                    if (found := fingerprints.changes(v))]
@@ -63,6 +65,28 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(err), 2)
     except (OSError, ValueError) as err:  # a page without its markers, a folder not writable
         return fail(f"cannot make the pages from the tables: {err}", 2)
+    return 0
+
+
+def run_diff(folder: str) -> int:
+    """``tables --diff DIR``: what the overlay in DIR changes, a line a field; exit 2 for a
+    folder that is not an overlay, or one whose tables the loaders refuse."""
+    from game.content.diff import changes
+    from game.content.editions import catalog_for
+    from game.content.overlay import read_overlay
+
+    try:
+        overlay = read_overlay(folder)
+        catalog_for(overlay)  # checked as play would check it: a bad entry is one line
+        found = changes(overlay)
+    except ContentError as err:
+        return fail(str(err), 2)
+    print(f"The overlay {overlay.name!r} ({overlay.where}) makes {len(found)} "
+          f"change{'s' if len(found) != 1 else ''} to the game's tables:" if found else
+          f"The overlay {overlay.name!r} ({overlay.where}) changes nothing in the game's "
+          "tables.")
+    for line in found:
+        print(f"  {line}")
     return 0
 
 

@@ -13,6 +13,7 @@ from game.content.catalog import Catalog
 from game.content.overlay import Overlay
 from game.lab import fights
 from game.lab import sweep as lab_sweep
+from game.lab import versus as versus_table
 from game.lab.sweep import SweepError
 from game.rules import systems
 from game.wizard import scratch
@@ -21,7 +22,7 @@ from game.wizard.inspect import LEFT_OUT, Side, inspect, table
 from game.wizard.side_by_side import side_by_side
 
 from . import plots, sweeps
-from .common import EXIT_USAGE, fail, output_refused, tables, under, unknown
+from .common import EXIT_USAGE, fail, output_refused, tables, under, unknown, versus
 
 ALL = "all"  # --rules all: every combat system side by side
 
@@ -67,6 +68,8 @@ def run_odds(args: argparse.Namespace) -> int:
               "your figures are your first shot's." if you.shots else
               f"Nothing to shoot: from {shoot} steps the two close in, then blows up close.")
     inspections = {name: inspect(you, it, name, apart=max(1, shoot)) for name in names}
+    if given.other is not None:
+        return _odds_versus(args, given, inspections)
     if plot is not None:
         from game.lab import charts
 
@@ -74,11 +77,45 @@ def run_odds(args: argparse.Namespace) -> int:
             charts.save(charts.odds_chart(inspections, under(content)), plot)
         except OSError as err:
             return fail(f"{plot}: the chart could not be written: {err.strerror or err}")
-        print(f"{you.name} against {it.name}: the exact odds drawn in {plot}")
-    elif len(names) == 1:
+    if len(names) == 1:
         print("\n".join([*table(inspections[names[0]]), LEFT_OUT]))
     else:
         print("\n".join(side_by_side(inspections)))
+    if plot is not None:
+        print(f"{you.name} against {it.name}: the exact odds drawn in {plot}")
+    return 0
+
+
+def _odds_versus(args: argparse.Namespace, given: Asked, inspections: dict) -> int:
+    """``odds --versus DIR``: the exact odds under A and under B, a row a figure."""
+    assert given.other is not None
+    other, catalog = given.other
+    shoot = getattr(args, "shoot", 0)
+    try:
+        you, it = (side(catalog, n, args.char, shoot=bool(shoot) and first)
+                   for n, first in ((args.attacker, True), (args.defender, False)))
+    except BadName as err:
+        return fail(f"under --versus {other.name!r}: {err}", EXIT_USAGE)
+    theirs = {name: inspect(you, it, name, apart=max(1, shoot)) for name in given.names}
+    a_name, b_name = versus_table.name_of(given.content), versus_table.name_of(other)
+    rows = versus_table.odds_rows(inspections, theirs)
+    heading = f"{you.name} against {it.name}: the exact odds, A against B"
+    print("\n".join([heading, *versus_table.table(a_name, b_name, rows), LEFT_OUT]))
+    return _versus_plot(getattr(args, "plot", None), heading, a_name, b_name, rows)
+
+
+def _versus_plot(plot: str | None, heading: str, a_name: str, b_name: str,
+                 rows: list) -> int:
+    """The A-against-B chart into ``plot`` (nothing without one)."""
+    if plot is None:
+        return 0
+    from game.lab import charts
+
+    try:
+        charts.save(versus_table.chart(heading, a_name, b_name, rows), plot)
+    except OSError as err:
+        return fail(f"{plot}: the chart could not be written: {err.strerror or err}")
+    print(f"Drawn in {plot}.")
     return 0
 
 
@@ -91,6 +128,7 @@ class Asked:
     where: lab_sweep.Where
     content: Overlay | None
     catalog: Catalog
+    other: tuple[Overlay, Catalog] | None = None  # --versus DIR: B's overlay and tables
 
 
 def asked(args: argparse.Namespace, *, sweep: bool, plot: bool) -> Asked | int:
@@ -108,7 +146,10 @@ def asked(args: argparse.Namespace, *, sweep: bool, plot: bool) -> Asked | int:
     found = tables(args)
     if isinstance(found, int):
         return found
-    return Asked(names, where, *found)
+    other = versus(args, found[0])
+    if isinstance(other, int):
+        return other
+    return Asked(names, where, *found, other)
 
 
 def rules_asked(args: argparse.Namespace) -> tuple[str, ...] | str:
@@ -157,12 +198,22 @@ def run_fsim(args: argparse.Namespace) -> int:
     for problem in (args.csv and output_refused(args.csv), plots.refused(plot)):
         if problem:
             return fail(problem, EXIT_USAGE)
+    if given.other is not None:
+        try:
+            _fsim_sides(given.other[1], args)
+        except BadName as err:
+            return fail(f"under --versus {given.other[0].name!r}: {err}", EXIT_USAGE)
+    contents = [content] + ([given.other[0]] if given.other is not None else [])
     try:
-        done = fights.run(attacker, defender, character, names, seed=args.seed,
-                          rounds=args.rounds, as_play=as_play, where=where, content=content,
-                          shoot=shoot)
+        runs = fights.run_each(contents, attacker, defender, character, names,
+                               seed=args.seed, rounds=args.rounds, as_play=as_play,
+                               where=where, shoot=shoot)
     except SweepError as err:
         return fail(str(err), EXIT_USAGE)
+    if given.other is not None:
+        return _fsim_versus(args, given, runs, character if attacker == PLAYER else attacker,
+                            defender)
+    done = runs[0]
     reports = done.reports
     fought = min(r.tally.fights for r in reports.values())
     title = (f"{character if attacker == PLAYER else attacker} against {defender}, "
@@ -197,11 +248,42 @@ def run_fsim(args: argparse.Namespace) -> int:
     return done.code
 
 
+def _fsim_versus(args: argparse.Namespace, given: Asked, runs: list[fights.Run],
+                 attacker: str, defender: str) -> int:
+    """``fsim --versus DIR``: the same fights (the same seeds) under A and under B."""
+    assert given.other is not None
+    a, b = runs
+    a_name, b_name = versus_table.name_of(given.content), versus_table.name_of(given.other[0])
+    fought = min(r.tally.fights for run in runs for r in run.reports.values())
+    heading = (f"{attacker} against {defender}, seed {args.seed}, {fought} fights"
+               + (" under each rules" if len(given.names) > 1 else
+                  f", {given.names[0]} rules") + ", A against B")
+    rows = versus_table.fsim_rows(a.reports, b.reports)
+    print("\n".join([heading, *versus_table.table(a_name, b_name, rows)]))
+    as_play = bool(getattr(args, "as_play", False))
+    print("\n".join(textwrap.wrap(mode_words(as_play), 80)))
+    if a.stopped:
+        print(f"Stopped by {a.why} after {fought} of {args.rounds} fights.")
+    if args.csv:
+        try:
+            _write_csv(args.csv, {a_name: a.reports, b_name: b.reports})
+        except OSError as err:
+            return fail(f"{args.csv}: the fights could not be written: {err.strerror or err}")
+    code = _versus_plot(getattr(args, "plot", None), heading, a_name, b_name, rows)
+    return code or a.code
+
+
 def _write_csv(path: str, reports: dict) -> None:
-    """Every fight of every system asked for, one row each, its system named."""
+    """Every fight of every system asked for, one row each, its system named; with
+    ``--versus`` (``reports`` by the tables' name, then by system) a first column names the
+    tables it was fought under."""
     with open(path, "w", newline="") as out:
         writer = csv.writer(out)
-        writer.writerow(["rules", "fight", "winner", "seconds"])
-        for rules, report in reports.items():
-            for n, (winner, ticks) in enumerate(report.tally.results, 1):
-                writer.writerow([rules, n, winner, f"{ticks / 10:.1f}"])
+        nested = all(isinstance(v, dict) for v in reports.values())
+        writer.writerow([*(["tables"] if nested else []), "rules", "fight", "winner",
+                         "seconds"])
+        for lead, by_rules in (reports.items() if nested else [(None, reports)]):
+            for rules, report in by_rules.items():
+                for n, (winner, ticks) in enumerate(report.tally.results, 1):
+                    writer.writerow([*([lead] if nested else []), rules, n, winner,
+                                     f"{ticks / 10:.1f}"])

@@ -5,7 +5,7 @@ in the order of their seeds, whichever way they ran."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -32,13 +32,18 @@ def play_job(job: GameJob) -> Any:
 
 
 def play(play_one: Callable[..., Any], games: Sequence[Setup], where: sweep.Where,
-         each: Callable[[Any], None] | None = None, **options: Any) -> dict[str, list]:
-    """Every game (its setup) by ``play_one`` with these keyword ``options``, grouped by
-    character (in the order first met), each group in the order given; ``each`` is handed
-    every game as it (and all before it) ends."""
+         each: Callable[[Any], None] | None = None,
+         key: Callable[[Setup], Hashable] = lambda setup: setup.character,
+         label: Callable[[Setup], str] | None = None, **options: Any) -> dict[Hashable, list]:
+    """Every game (its setup) by ``play_one`` with these keyword ``options``, in one sweep
+    (one pool, one Ray session, one bar, which ``label`` names by the game it is on),
+    grouped by ``key`` (the character by default; in the order first met), each group in
+    the order given; ``each`` is handed every game as it (and all before it) ends."""
     jobs = [GameJob(play_one, setup, tuple(sorted(options.items()))) for setup in games]
-    ended = sweep.run(play_job, jobs, where, unit="game", desc="balance", each=each)
-    out: dict[str, list] = {}
+    named = None if label is None else (lambda job: label(job.setup))
+    ended = sweep.run(play_job, jobs, where, unit="game", desc="balance", each=each,
+                      label=named)
+    out: dict[Hashable, list] = {}
     for job, result in zip(jobs, ended, strict=True):
-        out.setdefault(job.setup.character, []).append(result)
+        out.setdefault(key(job.setup), []).append(result)
     return out

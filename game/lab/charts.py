@@ -231,8 +231,9 @@ def fsim_chart(heading: str, reports: dict[str, Report]) -> Figure:
 
 
 def curve_chart(attacker: str, defender: str, vary: Vary, points: Sequence[Point],
-                under: str = "") -> Figure:
-    """A panel a figure, a line a system, against the varied stat."""
+                under: str = "", versus: Sequence[Point] = ()) -> Figure:
+    """A panel a figure, a line a system, against the varied stat; ``versus`` (B's points
+    of ``--versus``) dashed beside them."""
     fig = _figure(13, 4.8)
     fig.suptitle(title(attacker, defender, vary, under), fontsize=12)
     whose = attacker if vary.side == ATTACKER else defender
@@ -245,6 +246,10 @@ def curve_chart(attacker: str, defender: str, vary: Vary, points: Sequence[Point
         for order, rules in enumerate(names):
             shares = [float(p.figures[rules][n]) * 100 for p in points]
             ax.plot(values, shares, **_line(rules, order, len(names) > 1))
+            if versus:
+                theirs = [float(p.figures[rules][n]) * 100 for p in versus]
+                ax.plot(values, theirs, **_line(rules, order, len(names) > 1)
+                        | {"ls": "--", "lw": 1.4, "marker": None})
         ax.set_title(heading, fontsize=10)
         ax.set_xlabel(f"the {whose}'s {vary.name}")
         _percent_axis(ax)
@@ -253,4 +258,26 @@ def curve_chart(attacker: str, defender: str, vary: Vary, points: Sequence[Point
         else:
             _whole_ticks(ax)
     _systems_legend(fig, names)
+    return fig
+
+
+# --- balance: the share that reached the depth, a row a character and system ----------------
+
+
+def balance_chart(heading: str, rows: Sequence[tuple[str, int, int]]) -> Figure:
+    """A bar a (label, reached, games): the share, with its 95% (Wilson) interval."""
+    fig = _figure(9, max(2.5, 0.32 * len(rows) + 1.4))
+    fig.suptitle(heading, fontsize=11)
+    ax = fig.subplots()
+    y = list(range(len(rows)))[::-1]
+    values = [100 * k / max(1, n) for _, k, n in rows]
+    spans = [shares.wilson(k, n) for _, k, n in rows]
+    errors = [[max(0.0, v - 100 * low) for v, (low, _) in zip(values, spans, strict=True)],
+              [max(0.0, 100 * high - v) for v, (_, high) in zip(values, spans, strict=True)]]
+    colours = [_colour(label.rsplit("(", 1)[-1].rstrip(")")) for label, _, _ in rows]
+    ax.barh(y, values, 0.6, xerr=errors, capsize=3, color=colours)
+    ax.set_yticks(y, [label for label, _, _ in rows], fontsize=8)
+    ax.set_xlim(0, 100)
+    ax.set_xlabel("games (%), with the 95% interval")
+    ax.grid(True, axis="x", alpha=0.3)
     return fig

@@ -175,9 +175,18 @@ def point(job: Job) -> Point:
 def curve(attacker: str, defender: str, vary: Vary, rules: Sequence[str],
           where: sweep.Where = sweep.HERE, content: Overlay | None = None) -> list[Point]:
     """Every point of the curve, in order of the values (under the overlay ``content``)."""
+    return curve_each([content], attacker, defender, vary, rules, where)[0]
+
+
+def curve_each(contents: Sequence[Overlay | None], attacker: str, defender: str, vary: Vary,
+               rules: Sequence[str], where: sweep.Where = sweep.HERE) -> list[list[Point]]:
+    """The curve under each of ``contents`` (A and B of ``--versus``), every point of them
+    one job of one sweep."""
     jobs = [Job(attacker, defender, vary.side, vary.name, v, tuple(rules), content)
-            for v in vary.values]
-    return sweep.run(point, jobs, where, unit="point", desc="curve")
+            for content in contents for v in vary.values]
+    done = sweep.run(point, jobs, where, unit="point", desc="curve")
+    n = len(vary.values)
+    return [done[k * n:(k + 1) * n] for k in range(len(contents))]
 
 
 FIGURES = ("you hit it", "you kill it first")
@@ -204,4 +213,27 @@ def table(attacker: str, defender: str, vary: Vary, points: list[Point],
         for p in points:
             lines.append(f"{p.value:<{width}}" + "".join(
                 f"{rounded(p.figures[name][n]):>8}" for name in rules))
+    return lines
+
+
+def versus_table(attacker: str, defender: str, vary: Vary, a: list[Point], b: list[Point],
+                 names: tuple[str, str]) -> list[str]:
+    """``curve --versus``: for each figure, a row a value and, for each system, A, B and
+    B less A in percentage points (exact: no chance in them)."""
+    rules = list(a[0].figures)
+    label = vary.name[:12]
+    width = max(8, len(label) + 2)
+    lines = [title(attacker, defender, vary, f", A ({names[0]}) against B ({names[1]})")]
+    for n, figure in enumerate(FIGURES):
+        lines += ["", f"{figure} (%)",
+                  f"{'':<{width}}" + "".join(f"{name:^24}" for name in rules),
+                  f"{label:<{width}}" + "".join(f"{'A':>8}{'B':>8}{'B - A':>8}"
+                                                for _ in rules)]
+        for p, q in zip(a, b, strict=True):
+            cells = []
+            for name in rules:
+                x, y = p.figures[name][n], q.figures[name][n]
+                d = ("+" if y > x else "") + rounded(y - x)
+                cells.append(f"{rounded(x):>8}{rounded(y):>8}{d:>8}")
+            lines.append(f"{p.value:<{width}}" + "".join(cells))
     return lines

@@ -106,11 +106,26 @@ def run(attacker: str, defender: str, character: str, rules: Sequence[str], *, s
         rounds: int, as_play: bool = False, where: sweep.Where = sweep.HERE,
         content: Overlay | None = None, shoot: int = 0) -> Run:
     """Every system's fights, simulated beside exact; Ctrl-C keeps the blocks that ended."""
-    jobs = blocks(attacker, defender, character, rules, seed=seed, rounds=rounds,
-                  as_play=as_play, content=content, shoot=shoot)
-    reports = {name: exact(attacker, defender, character, name, seed=seed, as_play=as_play,
-                           shoot=shoot,
-                           content=content) for name in rules}
+    return run_each([content], attacker, defender, character, rules, seed=seed,
+                    rounds=rounds, as_play=as_play, where=where, shoot=shoot)[0]
+
+
+def run_each(contents: Sequence[Overlay | None], attacker: str, defender: str,
+             character: str, rules: Sequence[str], *, seed: int, rounds: int,
+             as_play: bool = False, where: sweep.Where = sweep.HERE,
+             shoot: int = 0) -> list[Run]:
+    """``run`` under each of ``contents`` (A and B of ``--versus``), the same seeds, every
+    block of them in one sweep (one pool, one Ray session, one bar): a Run each."""
+    each = [blocks(attacker, defender, character, rules, seed=seed, rounds=rounds,
+                   as_play=as_play, content=content, shoot=shoot) for content in contents]
+    per = len(rules)  # round the contents too: a run stopped early has fought under each
+    owner = [c for k in range(0, len(each[0]), per) for c in range(len(each))
+             for _ in each[c][k:k + per]]
+    jobs = [job for k in range(0, len(each[0]), per) for mine in each
+            for job in mine[k:k + per]]
+    reports = [{name: exact(attacker, defender, character, name, seed=seed, as_play=as_play,
+                            shoot=shoot, content=content) for name in rules}
+               for content in contents]
     stopped, why, code = False, "", 0
     try:
         tallies = sweep.run(fight_block, jobs, where, sizes=[j.fights for j in jobs],
@@ -120,7 +135,7 @@ def run(attacker: str, defender: str, character: str, rules: Sequence[str], *, s
         why = "Ctrl-C" if stop.signum == signal.SIGINT else signal.Signals(stop.signum).name
     except sweep.Cut as cut:
         tallies, stopped, why, code = cut.done, True, str(cut), 1
-    for job, tally in zip(jobs, tallies, strict=False):
-        reports[job.rules] = replace(reports[job.rules],
-                                     tally=add(reports[job.rules].tally, tally))
-    return Run(reports, stopped, why, code)
+    for c, job, tally in zip(owner, jobs, tallies, strict=False):
+        mine = reports[c]
+        mine[job.rules] = replace(mine[job.rules], tally=add(mine[job.rules].tally, tally))
+    return [Run(r, stopped, why, code) for r in reports]

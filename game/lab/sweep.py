@@ -139,16 +139,33 @@ class _InOrder:
     """Hands ``each`` the results in the order of the jobs, each as soon as it and all
     before it have ended."""
 
-    def __init__(self, each: Callable[[Any], None] | None) -> None:
-        self.each, self.told = each, 0
+    def __init__(self, each: Callable[[Any], None] | None,
+                 moved: Callable[[int], None] | None = None) -> None:
+        self.each, self.told, self.moved = each, 0, moved
         self.results: dict[int, Any] = {}
 
     def add(self, n: int, result: Any) -> None:
         self.results[n] = result
+        told = self.told
         while self.told in self.results:
             if self.each is not None:
                 self.each(self.results[self.told])
             self.told += 1
+        if self.moved is not None and self.told != told:
+            self.moved(self.told)
+
+
+def _named(desc: str, what: str) -> str:
+    return f"{desc} {what}".strip()
+
+
+def _naming(bar: progress.Bar, desc: str, label: Callable[[Any], str],
+            jobs: Sequence[Any]) -> Callable[[int], None]:
+    """What renames the bar once job ``told`` is the first not yet ended."""
+    def moved(told: int) -> None:
+        if told < len(jobs):
+            bar.set_description_str(_named(desc, label(jobs[told])), refresh=False)
+    return moved
 
 
 def refused(where: Where) -> str | None:
@@ -160,13 +177,17 @@ def refused(where: Where) -> str | None:
 
 def run(work: Callable[[J], R], jobs: Sequence[J], where: Where = HERE, *,
         sizes: Sequence[int] | None = None, unit: str = "job", desc: str = "",
-        each: Callable[[R], None] | None = None) -> list[R]:
+        each: Callable[[R], None] | None = None,
+        label: Callable[[J], str] | None = None) -> list[R]:
     """``[work(job) for job in jobs]``, run where ``where`` says; a bar on a terminal's
     stderr counts ``sizes`` (1 a job by default) in ``unit``s; ``each`` is handed the
-    results in order as they come."""
+    results in order as they come. One run is one bar (and on Ray one session) for all the
+    jobs; ``label`` names what the bar is on: the first job not yet ended ("balance qud")."""
     sizes = list(sizes) if sizes is not None else [1] * len(jobs)
-    order = _InOrder(each)
     with progress.bar(sum(sizes), unit=unit, desc=desc) as bar:
+        order = _InOrder(each, None if label is None else _naming(bar, desc, label, jobs))
+        if label is not None and jobs:
+            bar.set_description_str(_named(desc, label(jobs[0])), refresh=False)
         if where.ray is not None:
             return _on_ray(work, jobs, where.ray, sizes, bar, order)
         if where.jobs > 1 and len(jobs) > 1:
