@@ -197,11 +197,11 @@ def add_balance(commands) -> None:
 
     balance = commands.add_parser("balance", help="how often the bot reaches a depth or wins, "
                                   "over fixed seeds, for each ready character (docs/balance.md)")
-    balance.add_argument("--seeds", type=count, default=SEEDS, metavar="N",
+    balance.add_argument("--seeds", type=count, default=None, metavar="N",
                          help=f"games per character and system (default {SEEDS})")
-    balance.add_argument("--first", type=seed, default=0, metavar="S",
+    balance.add_argument("--first", type=seed, default=None, metavar="S",
                          help="the first seed (default 0): seeds S to S+N-1")
-    balance.add_argument("--depth", type=depth, default=TARGET, metavar="D",
+    balance.add_argument("--depth", type=depth, default=None, metavar="D",
                          help=f"the depth to reach (default {TARGET})")
     balance.add_argument("--win", action="store_true",
                          help="play on to win: find the amulet and bring it up and out")
@@ -215,7 +215,12 @@ def add_balance(commands) -> None:
     balance.add_argument("--as", dest="as_version", type=given, metavar="VERSION",
                          default=None, help="play as an earlier game version did (its "
                                             "numbers), to compare")
-    balance.add_argument("--csv", type=given, metavar="FILE", help="write every game")
+    balance.add_argument("--csv", type=given, metavar="FILE",
+                         help="write every game, with how the run was made in its columns")
+    balance.add_argument("--from", dest="from_csv", type=given, metavar="CSV",
+                         help="play again the run a --csv file records (its seeds, depth, "
+                              "actions, characters, systems; its overlays given again with "
+                              "--content and --versus)")
     add_sweep(balance)
     add_content(balance)
     add_versus(balance)

@@ -28,12 +28,13 @@ from game.lab.sweep import Cut, Interrupted, SweepError
 from game.lab.versus import name_of
 from game.wizard import shares
 
-from . import plots, sweeps
+from . import balance_csv, plots, sweeps
 from .common import EXIT_USAGE, fail, output_refused, signal_name, tables, under, unknown
 from .common import versus as versus_tables
 
 if TYPE_CHECKING:
     from game.content.catalog import Catalog
+    from game.content.overlay import Overlay
     from game.world.core.setup import Setup
 
 SEEDS = 100
@@ -192,17 +193,8 @@ def by_class(groups: Iterable[Sequence[Ended]], classes: dict[str, str], target:
     return lines
 
 
-CSV_COLUMNS = ("character", "rules", "seed", "outcome", "depth", "died_on", "cause", "level",
-               "actions", "turns")  # then the level on first reaching each depth (0: never)
-
-
 def csv_header() -> list[str]:
-    return [*CSV_COLUMNS, *(f"level_on_depth_{d}" for d in range(1, DEPTHS + 1))]
-
-
-def csv_row(game: Ended) -> list[object]:
-    levels = [*game.levels, *[0] * DEPTHS][:DEPTHS]
-    return [*(getattr(game, name) for name in CSV_COLUMNS), *levels]
+    return list(balance_csv.COLUMNS)
 
 
 def _chosen(args: argparse.Namespace, catalog: Catalog
@@ -226,13 +218,12 @@ def _chosen(args: argparse.Namespace, catalog: Catalog
     return names, systems.NAMES if rules == ALL else (rules,)
 
 
-def _version(args: argparse.Namespace) -> str | None:
+def _version(asked: str | None) -> str | None:
     """The game version to play as (None: this one); a ValueError names the versions this
     game plays as when it is none of them."""
     from game import __version__
     from game.persist.versions import EARLIER
 
-    asked = getattr(args, "as_version", None)
     if asked is None or asked == __version__:
         return None
     if asked not in EARLIER:
@@ -249,47 +240,48 @@ def run(args: argparse.Namespace) -> int:
     other = versus_tables(args, content)
     if isinstance(other, int):
         return other
-    chosen = _chosen(args, catalog)
+    plan = _plan(args, content, other)
+    if isinstance(plan, str):
+        return fail(plan, EXIT_USAGE)
+    chosen = plan.chosen or _chosen(args, catalog)
     if isinstance(chosen, str):
         return fail(chosen, EXIT_USAGE)
     names, systems_ = chosen
-    if other is not None and isinstance(theirs := _chosen(args, other[1]), str):
-        return fail(f"under --versus {other[0].name!r}: {theirs}", EXIT_USAGE)
+    for tables_, under_ in ((catalog, ""), *(((other[1], other[0].name),) if other else ())):
+        if missing := [n for n in names if n not in tables_.characters]:
+            return fail(("under --versus " + repr(under_) + ": " if under_ else "")
+                        + unknown("character", missing[0], tables_.characters), EXIT_USAGE)
     try:
-        version = _version(args)
+        version = _version(plan.made.plays_as)
     except ValueError as err:
         return fail(str(err), EXIT_USAGE)
-    from game.world.core.rng import SEEDS as ALL_SEEDS
     from game.world.core.setup import Setup
 
-    if args.first + args.seeds > ALL_SEEDS.stop:
-        return fail(f"seeds {args.first} to {args.first + args.seeds - 1} go past the last "
-                    f"seed, {ALL_SEEDS.stop - 1}", EXIT_USAGE)
+    made = plan.made
     where = sweeps.where(args)
     if isinstance(where, str):
         return fail(where, EXIT_USAGE)
-    win = getattr(args, "win", False)
-    actions = args.actions or (WIN_ACTIONS if win else ACTIONS)
-    seeds = range(args.first, args.first + args.seeds)
+    win, actions, target = made.win, made.actions, made.target
+    seeds = range(made.first, made.first + made.seeds)
     if getattr(args, "csv", None) and (problem := output_refused(args.csv)):
         return fail(problem, EXIT_USAGE)
     if problem := plots.refused(getattr(args, "plot", None)):
         return fail(problem, EXIT_USAGE)
-    rows = Rows(getattr(args, "csv", None))
+    rows = Rows(getattr(args, "csv", None), made)
     contents = [content] + ([other[0]] if other is not None else [])
     setups = [Setup(s, name, rules=rules, made_by=version, content=c)
               for c in contents for rules in systems_ for name in names for s in seeds]
-    shown = Shown(len(seeds), args.depth, win, quiet=other is not None)
+    shown = Shown(len(seeds), target, win, quiet=other is not None)
     try:
         if other is None:
-            print("\n".join(header(args.depth, win)), flush=True)
+            print("\n".join(header(target, win)), flush=True)
         try:  # each game stands alone: the same figures however and wherever played
             def each(game: Ended) -> None:
                 rows.add(game)
                 shown.add(game)
 
             bot_games.play(play_one, setups, where, each=each, label=_label,
-                           target=args.depth, actions=actions, win=win)
+                           target=target, actions=actions, win=win)
         except Interrupted as stop:
             return fail(f"balance interrupted ({signal_name(stop.signum)}) after "
                         f"{rows.count} games{rows.kept()}", 128 + stop.signum)
@@ -301,17 +293,17 @@ def run(args: argparse.Namespace) -> int:
             half = len(shown.groups) // 2
             names_ = (name_of(content), name_of(other[0]))
             lines, rows_ = versus_lines(shown.groups[:half], shown.groups[half:], names_,
-                                        args.depth, win)
+                                        target, win)
             print("\n".join(lines))
             code = _chart(getattr(args, "plot", None),
                           lambda: versus.chart(lines[0], *names_, rows_))
         else:
             classes = {name: catalog.characters[name].class_ for name in names}
             if len(set(classes.values())) < len(names):  # a class in more than one race
-                print("\n".join(by_class(shown.groups, classes, args.depth, win)))
-            print(report(shown.groups, args.depth, win)[-1] + under(content))
+                print("\n".join(by_class(shown.groups, classes, target, win)))
+            print(report(shown.groups, target, win)[-1] + under(content))
             code = _chart(getattr(args, "plot", None), lambda: _balance_chart(
-                shown.groups, args.depth, win, under(content)))
+                shown.groups, target, win, under(content)))
     finally:
         rows.close()
     if rows.error is not None:
@@ -342,6 +334,84 @@ def _balance_chart(groups: Sequence[Sequence[Ended]], target: int, win: bool,
     return charts.balance_chart(f"The share of the bot's games that {goal}{heading}",
                                 [(f"{g[0].character} ({g[0].rules})", reached(g, target, win),
                                   len(g)) for g in groups])
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How the run is made (from the command line, or ``--from FILE``'s), and with
+    ``--from`` the characters and systems its rows name."""
+
+    made: balance_csv.Made
+    chosen: tuple[list[str], tuple[str, ...]] | None = None
+
+
+FROM_ONLY = ("seeds", "first", "depth", "actions", "char", "rules", "as_version")
+
+
+def _plan(args: argparse.Namespace, content: Overlay | None,
+          other: tuple[Overlay, Catalog] | None) -> Plan | str:
+    """The run's settings, or the line refusing them: the command line's, or (``--from``)
+    the file's, whose overlays must be the ones given (--content, --versus)."""
+    from game import __version__
+
+    source = getattr(args, "from_csv", None)
+    if source is None:
+        win = getattr(args, "win", False)
+        made = balance_csv.Made(__version__, getattr(args, "as_version", None),
+                                _or(args, "first", 0), _or(args, "seeds", SEEDS),
+                                _or(args, "depth", TARGET), win,
+                                _or(args, "actions", WIN_ACTIONS if win else ACTIONS))
+        return _checked(Plan(made))
+    given = [f"--{k.replace('_version', '').replace('_', '-')}" for k in FROM_ONLY
+             if getattr(args, k, None) is not None] + (["--win"] if args.win else [])
+    if given:
+        return (f"--from {source}: the run's settings are the file's; leave out "
+                f"{', '.join(given)}")
+    found = balance_csv.read(source)
+    if isinstance(found, str):
+        return found
+    if found.made.version != __version__:
+        return (f"--from {source}: made by game {found.made.version}; this is "
+                f"{__version__}, whose games are not those (give --as to play as an older "
+                "version, and make the file again)")
+    ours = [("", "") if content is None else (content.name, content.digest),
+            *([(other[0].name, other[0].digest)] if other is not None else [])]
+    if list(found.overlays) != ours:
+        return f"--from {source}: made under {_tables_words(found.overlays)}; " \
+               f"this run is under {_tables_words(ours)} (give --content and --versus as " \
+               "it was made)"
+    return _checked(Plan(found.made, (list(found.characters), found.rules)))
+
+
+def _or(args: argparse.Namespace, name: str, default: int) -> int:
+    value = getattr(args, name, None)
+    return default if value is None else value
+
+
+def _tables_words(overlays: Sequence[tuple[str, str]]) -> str:
+    return " and ".join(f"the overlay {n!r} ({d[:12]})" if n else "the game's own tables"
+                        for n, d in overlays)
+
+
+def _checked(plan: Plan) -> Plan | str:
+    """The plan, or why its numbers cannot be (a file's are checked as the options are)."""
+    from game.rules.systems import NAMES, unknown_rules
+    from game.world.core.mapgen import MAX_DEPTH
+    from game.world.core.rng import SEEDS as ALL_SEEDS
+
+    from .common import MOST
+
+    m = plan.made
+    if not 1 <= m.seeds <= MOST or not 1 <= m.actions <= MOST:
+        return f"seeds and actions are whole numbers from 1 to {MOST:,}"
+    if not 1 <= m.target <= MAX_DEPTH:
+        return f"the depth to reach is 1 to {MAX_DEPTH}, not {m.target}"
+    if m.first not in ALL_SEEDS or m.first + m.seeds > ALL_SEEDS.stop:
+        return (f"seeds {m.first} to {m.first + m.seeds - 1} go past the last seed, "
+                f"{ALL_SEEDS.stop - 1}")
+    if plan.chosen is not None and (bad := [r for r in plan.chosen[1] if r not in NAMES]):
+        return unknown_rules(bad[0])
+    return plan
 
 
 def _label(setup: Setup) -> str:
@@ -396,8 +466,8 @@ class Rows:
     as it ends (Ctrl-C keeps every finished game); a write that fails (a full disk) is kept
     to be said at the end, and the run goes on."""
 
-    def __init__(self, path: str | None) -> None:
-        self.path = path
+    def __init__(self, path: str | None, made: balance_csv.Made) -> None:
+        self.path, self.made = path, made
         self.out: TextIO | None = None
         self.writer: Any = None
         self.error: str | None = None
@@ -410,9 +480,11 @@ class Rows:
         try:
             if self.out is None:
                 self.out = open(self.path, "w", newline="", encoding="utf-8")  # noqa: SIM115
-                self.writer = csv.writer(self.out)
+                self.writer = csv.writer(self.out, lineterminator="\n")
                 self.writer.writerow(csv_header())
-            self.writer.writerow(csv_row(game))
+            made = self.made
+            self.writer.writerow(balance_csv.row(game, made, bool(reached([game], made.target,
+                                                                          made.win))))
             self.out.flush()
             self.written += 1
         except OSError as err:
