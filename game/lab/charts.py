@@ -9,6 +9,7 @@ follows the file's suffix.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -101,32 +102,45 @@ def _shown_up_to(dist: dict[int, Fraction]) -> int:
     return max(dist)
 
 
+MISS_AT = -2.0  # where the "every blow missed" bar stands, apart from the damage axis
+
+
+def damage_shares(ins: Inspection, mine: bool) -> tuple[float, list[float]]:
+    """(the share, in %, of an attack whose every blow missed; the share of a hit doing
+    0, 1, 2, ... damage): the miss is its own bar, never part of "hit for 0"."""
+    dist = ins.your_damage if mine else ins.its_damage
+    hitter, target = (ins.you, ins.it) if mine else (ins.it, ins.you)
+    miss = all_miss(hitter, target, ins.rules)
+    shares = [float(dist.get(v, 0) - (miss if v == 0 else 0)) * 100
+              for v in range(0, max(dist) + 1)]
+    return float(miss) * 100, shares
+
+
 def _damage_panel(ax: Axes, inspections: dict[str, Inspection], mine: bool) -> None:
     first = next(iter(inspections.values()))
     hitter, target = (first.you, first.it) if mine else (first.it, first.you)
     ax.set_title(f"{hitter.name}'s damage an attack on the {target.name}", fontsize=10)
-    ax.set_xlabel("damage of one attack, after armour (0: none)")
-    _whole_ticks(ax)
-    _percent_axis(ax, top=None)
+    ax.set_xlabel("damage of one attack (hit points, after armour)")
+    _percent_axis(ax, "chance of an attack (%)", top=None)
     top, right = 0.0, 1
+    many = len(inspections) > 1
     for order, (rules, ins) in enumerate(inspections.items()):
-        dist = ins.your_damage if mine else ins.its_damage
-        right = max(right, _shown_up_to(dist))
-        values = list(range(0, max(dist) + 1))
-        shares = [float(dist.get(v, 0)) * 100 for v in values]
-        top = max(top, *shares)
-        if len(inspections) > 1:
-            ax.plot(values, shares, **_line(rules, order))
+        right = max(right, _shown_up_to(ins.your_damage if mine else ins.its_damage))
+        miss, shares = damage_shares(ins, mine)
+        top = max(top, miss, *shares)
+        if many:
+            ax.plot(range(len(shares)), shares, **_line(rules, order))
+            ax.plot([MISS_AT], [miss], **_line(rules, order) | {"ms": 9 - order, "lw": 0})
             continue
-        miss = all_miss(hitter, target, rules)
-        through = [share - (float(miss) * 100 if v == 0 else 0)
-                   for v, share in zip(values, shares, strict=True)]
-        ax.bar(values, through, color=_colour(rules), label="a hit: the damage done")
-        ax.bar([0], [float(miss) * 100], bottom=[through[0]], color="#bbbbbb",
-               label="every blow missed")
+        ax.bar(range(len(shares)), shares, color=_colour(rules),
+               label="a hit: the damage done")
+        ax.bar([MISS_AT], [miss], color="#bbbbbb", label="every blow missed")
         ax.legend(fontsize=8, loc="upper right")
+    ax.axvline((MISS_AT + 0) / 2 - 0.1, color="#999999", lw=0.8, ls=":")
+    ticks = [t for t in range(0, right + 1, max(1, (right + 9) // 10))]
+    ax.set_xticks([MISS_AT, *ticks], ["miss", *map(str, ticks)])
     ax.set_ylim(0, min(100, top * 1.12 + 1))
-    ax.set_xlim(-0.8, right + 0.8)
+    ax.set_xlim(MISS_AT - 0.8, right + 0.8)
 
 
 def _kill_panel(ax: Axes, inspections: dict[str, Inspection]) -> None:
@@ -190,6 +204,14 @@ def fsim_figures(report: Report) -> list[tuple[str, float, float, tuple[float, f
     return rows
 
 
+def wins_range(values: Sequence[float]) -> tuple[float, float]:
+    """The wins axis (in %): from a little below the lowest share or interval's end to a
+    little above the highest, on a whole 5%, so the systems' differences show."""
+    low, high = min(values, default=0.0), max(values, default=100.0)
+    pad = max(2.0, (high - low) * 0.2)
+    return (max(0.0, 5 * math.floor((low - pad) / 5)), min(100.0, 5 * math.ceil((high + pad) / 5)))
+
+
 def fsim_chart(heading: str, reports: dict[str, Report]) -> Figure:
     """Each figure a panel; in each, a pair of bars a system: simulated (with its 95%
     interval) beside exact."""
@@ -216,10 +238,17 @@ def fsim_chart(heading: str, reports: dict[str, Report]) -> Figure:
         ax.bar([i + width / 2 for i in x], exacts, width, color="white", edgecolor=colours,
                hatch="///")
         ax.set_xticks(x, names)
-        ax.set_title(label + (" (%)" if k < 3 else " (hit points)"), fontsize=10)
         finite = [v for v in (*sims, *exacts) if v == v]  # NaN: not known exactly
         high = max(finite, default=1.0)
-        _percent_axis(ax, "share (%)" if k < 3 else "damage",
+        if k == 0:  # the wins: zoomed to where the systems differ
+            low, top = wins_range([*finite, *(e for sp in spans for e in sp)])
+            ax.set_title(f"{label} (%)" + (f", axis from {low:g}%" if low > 0 else ""),
+                         fontsize=10)
+            _percent_axis(ax, "fights won (%)", top=None)
+            ax.set_ylim(low, top)
+            continue
+        ax.set_title(label + (" (%)" if k < 3 else " (hit points)"), fontsize=10)
+        _percent_axis(ax, "share of blows (%)" if k < 3 else "damage (hit points)",
                       top=min(100, high * 1.15 + 1) if k < 3 else high * 1.15 + 0.1)
     fig.legend([Patch(color="#777777"), Patch(facecolor="white", edgecolor="#777777",
                                               hatch="///")],

@@ -73,7 +73,8 @@ def test_fsim_fights_by_the_overlays_tables(game_main, tough):
     assert "under the overlay 'tough'" in modded.stdout.splitlines()[0]
 
     def exact_win(text: str) -> str:
-        return next(line for line in text.splitlines() if "attacker wins" in line).split()[3]  # (simulated, exact, interval)
+        line = next(line for line in text.splitlines() if "attacker wins" in line)
+        return line.split()[3]  # (attacker wins: simulated, exact, interval)
 
     assert exact_win(plain.stdout) != exact_win(modded.stdout)
 

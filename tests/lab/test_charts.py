@@ -100,11 +100,62 @@ def test_the_fsim_chart_puts_simulated_beside_exact(tmp_path, game_main):
     assert f"Drawn in {path}." in out.stdout and "20 fights under each rules" in out.stdout
     reports = fights.run("player", "kobold", "dwarf warrior", ["manual", "d20"], seed=0,
                          rounds=20).reports
-    title, panels, legend = _texts(charts.fsim_chart("a heading", reports))
+    fig = charts.fsim_chart("a heading", reports)
+    title, panels, legend = _texts(fig)
     assert "simulated" in title and "exact" in title
-    assert [p[0] for p in panels] == ["attacker wins (%)", "hit rate (%)", "critical rate (%)",
-                                      "damage per attack (hit points)"]
-    assert all(y for _, _, y in panels) and legend == ["simulated", "exact"]
+    assert panels[0][0].startswith("attacker wins (%)")
+    assert [p[0] for p in panels[1:]] == ["hit rate (%)", "critical rate (%)",
+                                          "damage per attack (hit points)"]
+    assert [y for _, _, y in panels] == ["fights won (%)", "share of blows (%)",
+                                         "share of blows (%)", "damage (hit points)"]
+    assert legend == ["simulated", "exact"]
+    # the wins axis holds every share and interval end, and no more than it needs
+    ends = [v for r in reports.values() for row in charts.fsim_figures(r)[:1]
+            for v in (row[1], row[2], *row[3])]
+    low, high = fig.axes[0].get_ylim()
+    assert low <= min(ends) and high >= max(ends)
+    assert (low, high) == charts.wins_range(ends)
+
+
+def test_the_wins_axis_zooms_to_where_the_systems_differ():
+    assert charts.wins_range([93.0, 96.5, 99.2, 100.0]) == (90.0, 100.0)
+    assert charts.wins_range([40.0, 60.0]) == (35.0, 65.0)  # pads a fifth of the spread
+    assert charts.wins_range([1.0, 3.0]) == (0.0, 5.0)  # never below 0 nor above 100
+
+
+def test_the_miss_is_a_bar_of_its_own_not_part_of_hit_for_0():
+    """An attack whose every blow missed did 0 damage, and so did a hit that glanced: the
+    chart's miss and its "hit for 0" are the two, apart, and all the bars add up to 100%."""
+    you, it = scratch.side("dwarf warrior"), scratch.side("kobold")
+    for rules in ("manual", "tides"):
+        ins = inspect(you, it, rules)
+        for mine in (True, False):
+            miss, hits = charts.damage_shares(ins, mine)
+            dist = ins.your_damage if mine else ins.its_damage
+            hitter, target = (you, it) if mine else (it, you)
+            assert miss == pytest.approx(float(charts.all_miss(hitter, target, rules)) * 100)
+            assert hits[0] == pytest.approx(float(dist.get(0, 0)) * 100 - miss)
+            assert miss + sum(hits) == pytest.approx(100)
+
+
+@needs_matplotlib
+def test_the_odds_chart_stands_the_miss_apart(tmp_path):
+    you, it = scratch.side("dwarf warrior"), scratch.side("kobold")
+    one = inspect(you, it, "manual")
+    miss, hits = charts.damage_shares(one, True)
+    fig = charts.odds_chart({"manual": one})
+    bars = {round(b.get_x() + b.get_width() / 2, 3): b for b in fig.axes[0].patches}
+    apart = bars[charts.MISS_AT]
+    assert apart.get_y() == 0 and apart.get_height() == pytest.approx(miss)  # not stacked
+    assert bars[0].get_height() == pytest.approx(hits[0])
+    assert fig.axes[0].get_xticklabels()[0].get_text() == "miss"
+    assert fig.axes[0].get_ylabel() == "chance of an attack (%)"
+    every = {r: inspect(you, it, r) for r in ("manual", "qud", "coc")}
+    fig = charts.odds_chart(every)
+    points = [line for line in fig.axes[0].get_lines() if list(line.get_xdata()) ==
+              [charts.MISS_AT]]
+    assert [p.get_ydata()[0] for p in points] == pytest.approx(
+        [charts.damage_shares(ins, True)[0] for ins in every.values()])
 
 
 @needs_matplotlib
