@@ -266,6 +266,9 @@ def add_wizard_tools(commands) -> None:
                             "whole-number field of its entry in the tables (hit_points, "
                             "strength, natural_defence, ...), or defence or protection; "
                             "e.g. defence=8..24")
+    curve.add_argument("--vary2", type=given, metavar="[attacker.|defender.]NAME=LOW..HIGH",
+                       help="a second stat, varied with the first: the odds at every pair "
+                            "of values, a heat map (a table, or a chart with --plot)")
     add_plot(curve)
     add_sweep(curve)
 

@@ -26,6 +26,8 @@ def run(args: argparse.Namespace) -> int:
         curve.check(vary, attacker if vary.side == curve.ATTACKER else defender, catalog)
     except (BadName, curve.BadVary) as err:
         return fail(str(err), EXIT_USAGE)
+    if getattr(args, "vary2", None) is not None:
+        return _heat(args, given, attacker, defender, vary)
     other = given.other
     if other is not None:
         try:
@@ -71,6 +73,40 @@ def _versus(args: argparse.Namespace, attacker: str, defender: str, vary: curve.
     try:
         charts.save(charts.curve_chart(attacker, defender, vary, each[0], heading,
                                        versus=each[1]), args.plot)
+    except OSError as err:
+        return fail(f"{args.plot}: the chart could not be written: {err.strerror or err}")
+    print(f"Drawn in {args.plot}.")
+    return 0
+
+
+def _heat(args: argparse.Namespace, given, attacker: str, defender: str,
+          vary: curve.Vary) -> int:
+    """``curve --vary A --vary2 B``: the odds at every pair of values, a heat map."""
+    if given.other is not None:
+        return fail("--vary2 and --versus do not go together: one heat map at a time",
+                    EXIT_USAGE)
+    try:
+        vary2 = curve.parse(args.vary2)
+        curve.check(vary2, attacker if vary2.side == curve.ATTACKER else defender,
+                    given.catalog)
+        points = curve.grid(attacker, defender, vary, vary2, given.names, given.where,
+                            given.content)
+    except curve.BadVary as err:
+        return fail(str(err).replace("--vary ", "--vary2 ", 1)
+                    if str(err).startswith("--vary ") else str(err), EXIT_USAGE)
+    except Cut as err:
+        return fail(str(err))
+    except SweepError as err:
+        return fail(str(err), EXIT_USAGE)
+    heading = under(given.content)
+    print("\n".join(curve.grid_table(attacker, defender, vary, vary2, points, heading)))
+    if args.plot is None:
+        return 0
+    from game.lab import charts
+
+    try:
+        charts.save(charts.heat_chart(attacker, defender, vary, vary2, points, heading),
+                    args.plot)
     except OSError as err:
         return fail(f"{args.plot}: the chart could not be written: {err.strerror or err}")
     print(f"Drawn in {args.plot}.")

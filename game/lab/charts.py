@@ -310,3 +310,37 @@ def balance_chart(heading: str, rows: Sequence[tuple[str, int, int]]) -> Figure:
     ax.set_xlabel("games (%), with the 95% interval")
     ax.grid(True, axis="x", alpha=0.3)
     return fig
+
+
+# --- curve over two stats: a heat map a system and figure ------------------------------------
+
+
+def heat_chart(attacker: str, defender: str, vary: Vary, vary2: Vary,
+               points: Sequence[Point], under: str = "") -> Figure:
+    """For each system (a row of panels) and figure (a column), the share at every pair of
+    values as a colour: ``vary`` up the side, ``vary2`` along the bottom."""
+    from .curve import FIGURES, grid_title
+
+    names = list(points[0].figures)
+    columns = len(vary2.values)
+    fig = _figure(11, 1.2 + 3.6 * len(names))
+    fig.suptitle(grid_title(attacker, defender, vary, vary2, under), fontsize=11)
+    panels: Any = fig.subplots(len(names), 2, squeeze=False)
+    whose = {v: attacker if v.side == ATTACKER else defender for v in (vary, vary2)}
+    extent = (vary2.low - 0.5, vary2.high + 0.5, vary.low - 0.5, vary.high + 0.5)
+    image = None
+    for row, rules in enumerate(names):
+        for n, figure in enumerate(FIGURES):
+            ax = panels[row][n]
+            grid = [[float(points[k * columns + j].figures[rules][n]) * 100
+                     for j in range(columns)] for k in range(len(vary.values))]
+            image = ax.imshow(grid, origin="lower", extent=extent, aspect="auto",
+                              vmin=0, vmax=100, cmap="viridis")
+            ax.set_title(f"{figure} (%), {rules} rules", fontsize=10)
+            ax.set_xlabel(f"the {whose[vary2]}'s {vary2.name}")
+            ax.set_ylabel(f"the {whose[vary]}'s {vary.name}")
+            _whole_ticks(ax)
+            ax.yaxis.set_major_locator(ax.xaxis.get_major_locator().__class__(integer=True))
+    if image is not None:
+        fig.colorbar(image, ax=panels, label="chance (%)", shrink=0.8)
+    return fig

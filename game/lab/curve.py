@@ -148,28 +148,55 @@ class Job:
     value: int
     rules: tuple[str, ...]
     content: Overlay | None = None
+    second: tuple[str, str, int] | None = None  # a heat map's second stat: (side, stat, value)
 
 
 @dataclass(frozen=True, slots=True)
 class Point:
-    """The figures at one value, a pair (hit, kill first) for each system, exact."""
+    """The figures at one value (a heat map's: at one pair of values), a pair (hit, kill
+    first) for each system, exact."""
 
     value: int
     figures: dict[str, tuple[Fraction, Fraction]]
+    value2: int | None = None
 
 
 def point(job: Job) -> Point:
     """One point (what ``sweep.run`` sends out)."""
     catalog = catalog_for(job.content)
     sides = {ATTACKER: job.attacker, DEFENDER: job.defender}
-    built = {which: varied(name, job.stat, job.value, catalog) if which == job.side
-             else scratch.side(name, catalog) for which, name in sides.items()}
+    changes = [(job.side, job.stat, job.value), *([job.second] if job.second else [])]
+    built = {which: changed(name, [(s, v) for w, s, v in changes if w == which], catalog)
+             for which, name in sides.items()}
     you, it = built[ATTACKER], built[DEFENDER]
     out = {}
     for rules in job.rules:
         ins = inspect(you, it, rules)
         out[rules] = (ins.your_hit, ins.duel.first_wins)
-    return Point(job.value, out)
+    return Point(job.value, out, job.second[2] if job.second else None)
+
+
+def changed(name: str, stats: Sequence[tuple[str, int]], catalog: Catalog) -> Side:
+    """``name`` with each (stat, value) of ``stats``: its table's fields first (one copy of
+    the entry), then any total set on that build."""
+    if not stats:
+        return scratch.side(name, catalog)
+    own = [(s, v) for s, v in stats if s not in TOTALS]
+    if len(own) == 2:
+        _, entries, _ = _table(name, catalog)
+        entry = replace(entries[name], **dict(own))
+        first = {**entries, name: entry}
+        tables = replace(catalog, characters=first) if name in catalog.characters else \
+            replace(catalog, creatures=first)
+        side = scratch.side(name, tables)
+    elif own:
+        side = varied(name, *own[0], catalog)
+    else:
+        side = scratch.side(name, catalog)
+    for stat, value in stats:
+        if stat in TOTALS:
+            side = with_total(side, stat, value)
+    return side
 
 
 def curve(attacker: str, defender: str, vary: Vary, rules: Sequence[str],
@@ -236,4 +263,53 @@ def versus_table(attacker: str, defender: str, vary: Vary, a: list[Point], b: li
                 d = ("+" if y > x else "") + rounded(y - x)
                 cells.append(f"{rounded(x):>8}{rounded(y):>8}{d:>8}")
             lines.append(f"{p.value:<{width}}" + "".join(cells))
+    return lines
+
+
+# --- two stats at once: a heat map ------------------------------------------------------------
+
+
+def grid(attacker: str, defender: str, vary: Vary, vary2: Vary, rules: Sequence[str],
+         where: sweep.Where = sweep.HERE, content: Overlay | None = None) -> list[Point]:
+    """The figures at every pair of values (``vary``'s a row, ``vary2``'s a column), row by
+    row, each pair one job of one sweep."""
+    if (vary.side, vary.name) == (vary2.side, vary2.name):
+        raise BadVary(f"--vary2 {vary2.text()}: the same stat as --vary; name another")
+    if len(vary.values) * len(vary2.values) > MOST_GRID:
+        raise BadVary(f"--vary and --vary2: {len(vary.values) * len(vary2.values)} pairs; "
+                      f"at most {MOST_GRID}")
+    jobs = [Job(attacker, defender, vary.side, vary.name, v, tuple(rules), content,
+                (vary2.side, vary2.name, w)) for v in vary.values for w in vary2.values]
+    return sweep.run(point, jobs, where, unit="point", desc="curve")
+
+
+MOST_GRID = 2_500  # pairs of a heat map: 50 by 50
+
+
+def grid_title(attacker: str, defender: str, vary: Vary, vary2: Vary, under: str = "") -> str:
+    def whose(v: Vary) -> str:
+        return attacker if v.side == ATTACKER else defender
+
+    return (f"{attacker} against {defender}: the {whose(vary)}'s {vary.name} "
+            f"{vary.low}..{vary.high} (rows) by the {whose(vary2)}'s {vary2.name} "
+            f"{vary2.low}..{vary2.high} (columns), exact odds{under}")
+
+
+def grid_table(attacker: str, defender: str, vary: Vary, vary2: Vary, points: list[Point],
+               under: str = "") -> list[str]:
+    """The heat map as text: for each system and figure, a row a value of ``vary``, a
+    column a value of ``vary2``, the share in %."""
+    rules = list(points[0].figures)
+    columns = list(vary2.values)
+    lines = [grid_title(attacker, defender, vary, vary2, under)]
+    label = f"{vary.name[:10]}\\{vary2.name[:10]}"
+    width = max(6, len(label) + 1)
+    for name in rules:
+        for n, figure in enumerate(FIGURES):
+            lines += ["", f"{figure} (%), {name} rules",
+                      f"{label:<{width}}" + "".join(f"{w:>6}" for w in columns)]
+            for k, v in enumerate(vary.values):
+                row = points[k * len(columns):(k + 1) * len(columns)]
+                lines.append(f"{v:<{width}}" + "".join(
+                    f"{rounded(p.figures[name][n], 0):>6}" for p in row))
     return lines
