@@ -175,3 +175,14 @@ def test_the_curve_chart_draws_a_line_a_system(tmp_path, game_main):
                     "--plot", str(path))
     assert out.returncode == 0 and path.read_bytes().startswith(PNG)
     assert out.stdout.endswith(f"drawn in {path}\n")
+
+
+def test_every_chart_in_the_docs_is_shown_with_the_command_that_draws_it():
+    from pathlib import Path
+
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    page = (docs / "balance.md").read_text()
+    drawn = sorted(p.name for p in (docs / "charts").glob("*.png"))
+    assert len(drawn) >= 7
+    for name in drawn:
+        assert f"](charts/{name})" in page and f"--plot docs/charts/{name}" in page, name
