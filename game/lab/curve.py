@@ -24,6 +24,7 @@ from game.content.catalog import Catalog
 from game.content.characters import character_specs
 from game.content.creatures import creature_specs
 from game.content.editions import catalog_for
+from game.content.loader import WEAPON_FIELDS
 from game.content.overlay import Overlay
 from game.rules import bounds, profiles
 from game.rules.names import did_you_mean
@@ -63,7 +64,8 @@ class Vary:
 
 def parse(text: str) -> Vary:
     """``[attacker.|defender.]NAME=LOW..HIGH`` as a Vary; the range must hold a value."""
-    match = re.fullmatch(r"\s*(?:(attacker|defender)\.)?([a-z_]+)\s*=\s*(-?[0-9]{1,9})\s*\.\."
+    match = re.fullmatch(r"\s*(?:(attacker|defender)\.)?((?:weapon\.)?[a-z_]+)\s*=\s*"
+                         r"(-?[0-9]{1,9})\s*\.\."
                          r"\s*(-?[0-9]{1,9})\s*", text)  # plain digits: no other script's
     if match is None:
         raise BadVary(f"--vary {text[:60]!r}: {SYNTAX}")
@@ -90,8 +92,40 @@ def stat_names(name: str, catalog: Catalog) -> list[str]:
     return [*sorted(k for k, spec in specs.items() if spec.kind == "int" and k in own), *TOTALS]
 
 
+WEAPON = "weapon."  # --vary weapon.NAME: a field of the side's weapon in hand
+WEAPON_SLOT = {"character": "main_hand", "creature": "weapon"}  # where each entry holds it
+
+
+def weapon_names() -> list[str]:
+    """The whole-number fields of a weapon a curve may vary (``weapon.to_hit``, ...)."""
+    return sorted(WEAPON + k for k, spec in WEAPON_FIELDS.items() if spec.kind == "int")
+
+
+def _check_weapon(vary: Vary, name: str, catalog: Catalog) -> None:
+    word, entries, _ = _table(name, catalog)
+    if getattr(entries[name], WEAPON_SLOT[word], None) is None:
+        raise BadVary(f"--vary {vary.text()}: the {word} {name!r} holds no weapon")
+    names = weapon_names()
+    if vary.name not in names:
+        raise BadVary("--vary: a weapon has no " + did_you_mean(
+            "field", vary.name, names).removeprefix("unknown "))
+    spec = WEAPON_FIELDS[vary.name.removeprefix(WEAPON)]
+    if spec.low is not None and vary.low < spec.low:
+        raise BadVary(f"--vary {vary.text()}: a weapon's {spec_name(vary)} is at least "
+                      f"{spec.low}")
+    if spec.high is not None and vary.high > spec.high:
+        raise BadVary(f"--vary {vary.text()}: a weapon's {spec_name(vary)} is at most "
+                      f"{spec.high}")
+
+
+def spec_name(vary: Vary) -> str:
+    return vary.name.removeprefix(WEAPON)
+
+
 def check(vary: Vary, name: str, catalog: Catalog) -> None:
     """That ``name`` has the stat and that every value is one its table allows."""
+    if vary.name.startswith(WEAPON):
+        return _check_weapon(vary, name, catalog)
     word, _, specs = _table(name, catalog)
     names = stat_names(name, catalog)
     if vary.name not in names:
@@ -111,11 +145,33 @@ def varied(name: str, stat: str, value: int, catalog: Catalog) -> Side:
     in a copy of the tables and built by play's builder, or a total set on that build."""
     if stat in TOTALS:
         return with_total(scratch.side(name, catalog), stat, value)
-    _, entries, _ = _table(name, catalog)
+    word, entries, _ = _table(name, catalog)
+    if stat.startswith(WEAPON):
+        return scratch.side(name, _with(name, stat, value, catalog))
     changed = {**entries, name: replace(entries[name], **{stat: value})}
     tables = replace(catalog, characters=changed) if name in catalog.characters else \
         replace(catalog, creatures=changed)
     return scratch.side(name, tables)
+
+
+def _with(name: str, stat: str, value: int, catalog: Catalog) -> Catalog:
+    """The tables with ``name``'s ``stat`` (a field, or its weapon's) at ``value``."""
+    word, entries, _ = _table(name, catalog)
+    if not stat.startswith(WEAPON):
+        entry = replace(entries[name], **{stat: value})
+        changed = {**entries, name: entry}
+        return replace(catalog, characters=changed) if word == "character" else \
+            replace(catalog, creatures=changed)
+    # the weapon's entry in the tables (what play hands out by its name) and the one the
+    # side's entry holds: every holder of that weapon holds the changed one
+    slot = WEAPON_SLOT[word]
+    held = getattr(entries[name], slot)
+    weapon = replace(held, **{stat.removeprefix(WEAPON): value})
+    armoury = replace(catalog.armoury, weapons={**catalog.armoury.weapons, held.name: weapon})
+    changed = {**entries, name: replace(entries[name], **{slot: weapon})}
+    if word == "character":
+        return replace(catalog, armoury=armoury, characters=changed)
+    return replace(catalog, armoury=armoury, creatures=changed)
 
 
 def total(fighter: profiles.Fighter, stat: str) -> int:
@@ -182,7 +238,11 @@ def changed(name: str, stats: Sequence[tuple[str, int]], catalog: Catalog) -> Si
     if not stats:
         return scratch.side(name, catalog)
     own = [(s, v) for s, v in stats if s not in TOTALS]
-    if len(own) == 2:
+    if len(own) == 2 and any(s.startswith(WEAPON) for s, _ in own):
+        first_, second_ = own
+        catalog = _with(name, *first_, catalog)
+        side = varied(name, *second_, catalog)
+    elif len(own) == 2:
         _, entries, _ = _table(name, catalog)
         entry = replace(entries[name], **dict(own))
         first = {**entries, name: entry}
