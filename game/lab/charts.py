@@ -34,7 +34,7 @@ SURE = Fraction(99, 100)
 DPI = 110
 
 
-def _figure(width: float, height: float) -> Figure:
+def blank_figure(width: float, height: float) -> Figure:
     from matplotlib.figure import Figure
 
     return Figure(figsize=(width, height), dpi=DPI, layout="constrained")
@@ -168,7 +168,7 @@ def odds_chart(inspections: dict[str, Inspection], under: str = "") -> Figure:
     """The damage of one attack each way, and the chance each side is dead within N attacks,
     under one system or several (a line each); ``under`` names an overlay."""
     first = next(iter(inspections.values()))
-    fig = _figure(15, 4.8)
+    fig = blank_figure(15, 4.8)
     names = list(inspections)
     rules = f"{names[0]} rules" if len(names) == 1 else "every combat system"
     fig.suptitle(f"{first.you.name} ({first.you.health}) against {first.it.name} "
@@ -217,7 +217,7 @@ def fsim_chart(heading: str, reports: dict[str, Report]) -> Figure:
     interval) beside exact."""
     from matplotlib.patches import Patch
 
-    fig = _figure(15, 4.8)
+    fig = blank_figure(15, 4.8)
     fig.suptitle(f"{heading}: simulated (solid, with its 95% interval) beside exact "
                  "(hatched)", fontsize=12)
     names = list(reports)
@@ -263,7 +263,7 @@ def curve_chart(attacker: str, defender: str, vary: Vary, points: Sequence[Point
                 under: str = "", versus: Sequence[Point] = ()) -> Figure:
     """A panel a figure, a line a system, against the varied stat; ``versus`` (B's points
     of ``--versus``) dashed beside them."""
-    fig = _figure(13, 4.8)
+    fig = blank_figure(13, 4.8)
     fig.suptitle(title(attacker, defender, vary, under), fontsize=12)
     whose = attacker if vary.side == ATTACKER else defender
     values = [p.value for p in points]
@@ -295,7 +295,7 @@ def curve_chart(attacker: str, defender: str, vary: Vary, points: Sequence[Point
 
 def balance_chart(heading: str, rows: Sequence[tuple[str, int, int]]) -> Figure:
     """A bar a (label, reached, games): the share, with its 95% (Wilson) interval."""
-    fig = _figure(9, max(2.5, 0.32 * len(rows) + 1.4))
+    fig = blank_figure(9, max(2.5, 0.32 * len(rows) + 1.4))
     fig.suptitle(heading, fontsize=11)
     ax = fig.subplots()
     y = list(range(len(rows)))[::-1]
@@ -323,7 +323,7 @@ def heat_chart(attacker: str, defender: str, vary: Vary, vary2: Vary,
 
     names = list(points[0].figures)
     columns = len(vary2.values)
-    fig = _figure(11, 1.2 + 3.6 * len(names))
+    fig = blank_figure(11, 1.2 + 3.6 * len(names))
     fig.suptitle(grid_title(attacker, defender, vary, vary2, under), fontsize=11)
     panels: Any = fig.subplots(len(names), 2, squeeze=False)
     whose = {v: attacker if v.side == ATTACKER else defender for v in (vary, vary2)}

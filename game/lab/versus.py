@@ -90,11 +90,11 @@ def table(a_name: str, b_name: str, figures: Sequence[Row]) -> list[str]:
 def chart(heading: str, a_name: str, b_name: str, figures: Sequence[Row]) -> Figure:
     """The shares as a pair of bars a figure (A solid, B hatched; a simulated share with its
     95% interval), the plain numbers in a panel of their own."""
-    from game.lab.charts import _figure
+    from game.lab.charts import blank_figure
 
     rates = [f for f in figures if f.share]
     numbers = [f for f in figures if not f.share]
-    fig = _figure(12, max(3.0, 0.34 * len(figures) + 1.6))
+    fig = blank_figure(12, max(3.0, 0.34 * len(figures) + 1.6))
     fig.suptitle(f"{heading}\nA: {a_name} (solid) against B: {b_name} (hatched)", fontsize=11)
     panels = fig.subplots(1, 2 if numbers else 1, squeeze=False,
                           width_ratios=[3, 1] if numbers else [1])[0]
