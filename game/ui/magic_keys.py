@@ -5,6 +5,7 @@ world's rule (``game.world.play.choices``)."""
 from __future__ import annotations
 
 from game.content.magic import Consumable
+from game.wizard.shares import percent
 from game.world.core import actions as A
 from game.world.core.components import Spells
 from game.world.game import Game
@@ -104,7 +105,7 @@ def cast(session: Session) -> Step:
     for name in book.known:
         spell = engine.catalog.magic.spells[name]
         chance = spells.cast_chance(engine, engine.player, spell)
-        entries.append(Entry(name, name, f"{spell.cost} sp, {round(100 * chance)}%"))
+        entries.append(Entry(name, name, f"{spell.cost} sp, {percent(chance, 0)}"))
 
     def pick(name: str) -> Step:
         spell = engine.catalog.magic.spells[name]

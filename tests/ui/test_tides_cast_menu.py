@@ -11,6 +11,7 @@ import tcod.console
 from game.rules import spell_words
 from game.rules.systems import tides_magic
 from game.ui.app import GameApp
+from game.wizard.shares import percent
 from game.world.core.components import Attributes, Casting, Health
 from game.world.game import Game
 from game.world.play import tides_casting
@@ -47,7 +48,7 @@ def test_the_menu_shows_the_documents_chance_and_refuses_a_barred_spell():
     chance = tides_magic.cast_chance(frost.level, standing)
     assert chance < tides_magic.cast_chance(frost.level, replace(standing, missing=0))
     app.handle_key("Z")
-    assert f"frost bolt               2 sp, {round(100 * chance)}%" in screen(app)
+    assert f"frost bolt               2 sp, {percent(chance, 0)}" in screen(app)
     app.handle_key("Escape")
     engine.store.add(engine.player, Casting(last=engine.now, silenced=True))
     actions = len(engine.actions)
@@ -55,3 +56,15 @@ def test_the_menu_shows_the_documents_chance_and_refuses_a_barred_spell():
     app.handle_key("a")  # frost bolt, the first spell known
     assert spell_words.SILENCED in screen(app)
     assert len(engine.actions) == actions
+
+
+def test_the_menus_chance_is_rounded_half_up(monkeypatch):
+    """1/8 is 13% in the cast menu, as in every table (shares.percent), not 12% (round())."""
+    from fractions import Fraction
+
+    from game.world.play import spells
+
+    monkeypatch.setattr(spells, "cast_chance", lambda engine, caster, spell: Fraction(1, 8))
+    app = mage_app()
+    app.handle_key("Z")
+    assert "2 sp, 13%" in screen(app)
