@@ -27,6 +27,7 @@ from game.content.editions import catalog_for
 from game.content.loader import WEAPON_FIELDS
 from game.content.overlay import Overlay
 from game.rules import bounds, profiles
+from game.rules.levels import MAX_LEVEL
 from game.rules.names import did_you_mean
 from game.rules.systems.common import manual_defence, protection
 from game.wizard import scratch
@@ -89,9 +90,12 @@ def stat_names(name: str, catalog: Catalog) -> list[str]:
     """What a curve may vary of ``name``: its table's whole-number fields, then the totals."""
     _, entries, specs = _table(name, catalog)
     own = {f.name for f in fields(next(iter(entries.values())))}
-    return [*sorted(k for k, spec in specs.items() if spec.kind == "int" and k in own), *TOTALS]
+    grown = [LEVEL] if name in catalog.characters else []
+    return [*sorted(k for k, spec in specs.items() if spec.kind == "int" and k in own), *TOTALS,
+            *grown]
 
 
+LEVEL = "level"  # a starting character's level, grown as play grows it
 WEAPON = "weapon."  # --vary weapon.NAME: a field of the side's weapon in hand
 WEAPON_SLOT = {"character": "main_hand", "creature": "weapon"}  # where each entry holds it
 
@@ -126,6 +130,13 @@ def check(vary: Vary, name: str, catalog: Catalog) -> None:
     """That ``name`` has the stat and that every value is one its table allows."""
     if vary.name.startswith(WEAPON):
         return _check_weapon(vary, name, catalog)
+    if vary.name == LEVEL:
+        if name not in catalog.characters:
+            raise BadVary(f"--vary {vary.text()}: only a starting character has a level, "
+                          f"not the {name}")
+        if vary.low < 1 or vary.high > MAX_LEVEL:
+            raise BadVary(f"--vary {vary.text()}: a level is 1 to {MAX_LEVEL}")
+        return None
     word, _, specs = _table(name, catalog)
     names = stat_names(name, catalog)
     if vary.name not in names:
@@ -145,6 +156,8 @@ def varied(name: str, stat: str, value: int, catalog: Catalog) -> Side:
     in a copy of the tables and built by play's builder, or a total set on that build."""
     if stat in TOTALS:
         return with_total(scratch.side(name, catalog), stat, value)
+    if stat == LEVEL:
+        return scratch.side(name, catalog, level=value)
     word, entries, _ = _table(name, catalog)
     if stat.startswith(WEAPON):
         return scratch.side(name, _with(name, stat, value, catalog))
@@ -237,6 +250,16 @@ def changed(name: str, stats: Sequence[tuple[str, int]], catalog: Catalog) -> Si
     the entry), then any total set on that build."""
     if not stats:
         return scratch.side(name, catalog)
+    level = dict(stats).get(LEVEL, 1)
+    if level > 1:  # the other stat set in the tables, then the character grown
+        rest = [(s, v) for s, v in stats if s not in (LEVEL, *TOTALS)]
+        tables = _with(name, *rest[0], catalog) if rest else catalog
+        side = scratch.side(name, tables, level=level)
+        for stat, value in stats:
+            if stat in TOTALS:
+                side = with_total(side, stat, value)
+        return side
+    stats = [(s, v) for s, v in stats if s != LEVEL]
     own = [(s, v) for s, v in stats if s not in TOTALS]
     if len(own) == 2 and any(s.startswith(WEAPON) for s, _ in own):
         first_, second_ = own

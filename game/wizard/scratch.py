@@ -49,11 +49,18 @@ def fighter(name: str, catalog: Catalog | None = None) -> profiles.Fighter:
 
 
 def side(name: str, catalog: Catalog | None = None, rules: str = systems.DEFAULT, *,
-         shoot: bool = False) -> Side:
+         shoot: bool = False, level: int = 1) -> Side:
     """``name`` as the odds inspector sees it: play's Fighter, at its full hit points, and
-    its moves (``side_of``); ``shoot``: the player's shooting mode."""
+    its moves (``side_of``); ``shoot``: the player's shooting mode; ``level``: a starting
+    character grown to that level as play grows it (the experience, ``progress.gain``)."""
     engine, eid = game(name, catalog, rules)
     try:
+        if level > 1 and eid == engine.player:
+            from game.world.play import progress
+
+            me = progress.hero(engine, eid)
+            if me is not None:
+                progress.gain(engine, progress.xp_for_level(engine, level) - me.xp)
         return side_of(engine, eid, name, shoot=shoot)
     finally:
         engine.close()

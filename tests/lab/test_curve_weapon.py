@@ -43,3 +43,23 @@ def test_a_weapon_field_is_the_weapon_changed_in_the_tables(tmp_path: Path, atta
 def test_a_bad_weapon_field_is_one_line(game_main, text, says):
     out = game_main("curve", "dwarf warrior", "kobold", "--vary", text)
     assert out.returncode == 2 and says in out.stderr and out.stderr.count("\n") == 1
+
+
+def test_a_characters_level_is_the_character_grown_as_play_grows_it(game_main):
+    from game.rules import levels
+
+    catalog = catalog_for()
+    base = scratch.side("dwarf warrior", catalog)
+    grown = scratch.side("dwarf warrior", catalog, level=3)
+    hero_class = catalog.hero_class("dwarf warrior")
+    con = catalog.characters["dwarf warrior"].constitution
+    assert grown.hp == base.hp + 2 * levels.level_hp(hero_class.hp_per_level, con)
+    points = curve.curve("dwarf warrior", "kobold", curve.parse("attacker.level=1..3"),
+                         ["manual"])
+    kobold = scratch.side("kobold", catalog)
+    assert points[0].figures["manual"][1] == inspect(base, kobold).duel.first_wins
+    assert points[2].figures["manual"][1] == inspect(grown, kobold).duel.first_wins
+    out = game_main("curve", "dwarf warrior", "kobold", "--vary", "attacker.level=1..11")
+    assert out.returncode == 2 and "a level is 1 to 10" in out.stderr
+    out = game_main("curve", "kobold", "dwarf warrior", "--vary", "attacker.level=1..2")
+    assert out.returncode == 2 and "only a starting character has a level" in out.stderr
