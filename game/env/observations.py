@@ -50,7 +50,7 @@ from game.world.core.components import (
 from game.world.core.engine import MAP_HEIGHT, MAP_WIDTH
 from game.world.core.mapgen import MAX_DEPTH
 from game.world.game import Game
-from game.world.play import choices, fighters, progress
+from game.world.play import choices, fighters, progress, tides_casting
 from game.world.play import spells as play_spells
 
 from .screen import COLUMNS, ROWS, Screen
@@ -314,15 +314,22 @@ def _spells(observer: Observer, engine: Game, count: Count) -> np.ndarray:
     book = engine.component(engine.player, Spells)
     known = tuple(book.known) if book else ()
     names = spell_names()
-    # The chance the cast menu shows and the cast uses (the world's: under tides 4 it moves
-    # with the caster's wounds, armour and encounter); the memo is keyed on the chances.
+    # The chance the cast menu shows and the cast uses (the world's). Under tides 4 it moves
+    # with the caster's wounds, armour and encounter, so the memo is keyed on the chances
+    # there; elsewhere it follows from the Willpower alone, so they are worked out on a miss.
     catalog = engine.catalog.magic.spells
-    chances = tuple(play_spells.cast_chance(engine, engine.player, catalog[name])
-                    for name in names)
-    key = (known, engine.catalog, chances)
+
+    def worlds() -> tuple:
+        return tuple(play_spells.cast_chance(engine, engine.player, catalog[name])
+                     for name in names)
+
+    moving = tides_casting.plays(engine)
+    chances = worlds() if moving else ()
+    key = (known, play_spells.willpower(engine, engine.player), engine.catalog, chances)
     kept = observer.kept_spells
     if kept is not None and kept[0] == key:
         return kept[1]
+    chances = chances or worlds()
     out = np.zeros((len(names), len(SPELL_COLUMNS)), dtype=np.int32)
     observer.kept_spells = (key, out)
     for row, name in enumerate(names):
